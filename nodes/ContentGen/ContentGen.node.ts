@@ -1,0 +1,36 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceProperty, resources } from './resources';
+import { router } from './router';
+
+export class ContentGen implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ContentGen',
+		name: 'contentGen',
+		icon: { light: 'file:contentGen.svg', dark: 'file:contentGen.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Generate long-form articles and multi-platform social posts, publish or schedule them, and read credits and usage',
+		defaults: { name: 'ContentGen' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'contentGenApi', required: true }],
+		properties: [
+			resourceProperty,
+			...Object.values(resources).flatMap((resource) => resource.description),
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { redactSecrets } from '../../shared/errors';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS } from '../../shared/transport';
+import { ValidationError } from '../../shared/validation';
+
+/** Converts anything thrown while handling an item into the error n8n shows for that item. */
+export function toNodeError(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof ValidationError) {
+		return new NodeOperationError(context.getNode(), error.message, {
+			itemIndex,
+			description: `Invalid value for "${error.field}". Nothing was sent to the service and no credits were spent.`,
+		});
+	}
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), redactSecrets((error as Error).message ?? String(error)), {
+		itemIndex,
+	});
+}
+
+/** The item n8n shows for a failed item under "Continue On Fail". */
+export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+export type ItemResult = IDataObject | IDataObject[] | INodeExecutionData[];
+
+function isExecutionData(value: unknown): value is INodeExecutionData {
+	return typeof value === 'object' && value !== null && 'json' in value;
+}
+
+/** Wraps results as items paired with their input item. */
+export function pair(result: ItemResult, itemIndex: number): INodeExecutionData[] {
+	const list = Array.isArray(result) ? result : [result];
+	return list.map((entry) =>
+		isExecutionData(entry)
+			? { ...entry, pairedItem: { item: itemIndex } }
+			: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
+	);
+}
+
+/** Runs an operation item by item, honouring "Continue On Fail" per item. */
+export async function runPerItem(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	handler: (itemIndex: number) => Promise<ItemResult>,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			output.push(...pair(await handler(itemIndex), itemIndex));
+		} catch (error) {
+			const nodeError = toNodeError(this, error, itemIndex);
+			if (!this.continueOnFail()) throw nodeError;
+			output.push(errorItem(nodeError, itemIndex));
+		}
+	}
+	return output;
+}
+
+/** The user's cap on waiting out rate limits, from the operation's options. */
+export function maxRateLimitWaitMs(context: IExecuteFunctions, itemIndex: number): number {
+	const seconds = context.getNodeParameter('options.maxRateLimitWait', itemIndex, DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000);
+	return typeof seconds === 'number' && seconds >= 0 ? seconds * 1000 : DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+}

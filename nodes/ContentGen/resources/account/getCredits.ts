@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import type { Credits } from '../../../shared/types';
+import { optionsCollection } from '../../helpers/descriptions';
+import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
+
+export const description: INodeProperties[] = [optionsCollection('account', 'getCredits')];
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, items, async (itemIndex) => {
+		const { data } = await apiRequest.call(this, 'GET', '/user/credits', {
+			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
+			itemIndex,
+		});
+		return data as Credits;
+	});
+}
