@@ -1,0 +1,210 @@
+// Local implementation of the whole content generation API, for tests, the demo and benchmarks.
+import { randomBytes } from 'crypto';
+
+import { Clock } from './clock';
+import { PERMISSIONS, PLANS, PLATFORMS, SCOPES } from './constants';
+import { Faults } from './faults';
+import { Rng } from './prng';
+import { assertArticleStatus, assertSocialStatus, newArticle, newSocial, seedWorld, TOPICS } from './seed';
+import { World } from './server';
+import { formatCredits, Store, toHundredths } from './store';
+import type { Sandbox, SandboxControl, SandboxOptions } from './types';
+import { UsageBook } from './usage';
+
+export type {
+	FaultConfig,
+	LedgerEntry,
+	Plan,
+	RequestLogEntry,
+	Sandbox,
+	SandboxControl,
+	SandboxOptions,
+} from './types';
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const speed = options.speed ?? 1;
+	if (!(speed > 0) || !Number.isFinite(speed)) throw new Error('speed must be a positive number');
+	const plan = options.plan ?? 'Business';
+	if (!PLANS.includes(plan)) throw new Error(`unknown plan ${plan}`);
+	const seed = options.seed ?? randomBytes(4).readUInt32LE(0);
+
+	const clock = new Clock();
+	// independent streams: fault rolls and list order must not shift generated data
+	const store = new Store(clock, new Rng(seed), speed);
+	const faults = new Faults(new Rng(seed ^ 0x5bd1e995));
+	const listRng = new Rng(seed ^ 0x27d4eb2f);
+	const usage = new UsageBook();
+	const now = clock.nowMs();
+	const { defaultUser, otherUser } = seedWorld(store, usage, {
+		plan,
+		credits: options.credits ?? { subscription: 100, purchased: 25 },
+		socialProfiles: options.socialProfiles ?? 3,
+		now,
+	});
+	const world = new World(store, usage, faults, clock, listRng, {
+		authFailureStatus: options.authFailureStatus ?? 401,
+		socialListOrder: options.socialListOrder ?? 'shuffled',
+		// the library is silent unless asked; the CLI turns the request log on
+		quiet: options.quiet ?? true,
+	});
+	const sessionCookie = world.addSession(defaultUser);
+	world.addSession(otherUser);
+
+	const { key: apiKey } = store.createKey(
+		defaultUser.id,
+		{ name: 'Sandbox default key', permissions: [...PERMISSIONS], scopes: [...SCOPES] },
+		now,
+	);
+	store.createKey(
+		otherUser.id,
+		{ name: 'Other user key', permissions: [...PERMISSIONS], scopes: [...SCOPES] },
+		now,
+	);
+
+	const userOf = (userId?: string) => store.user(userId ?? defaultUser.id);
+	const projectFor = (userId: string, projectId?: string) => {
+		if (projectId) {
+			const p = store.ownedProject(userId, projectId);
+			if (!p) throw new Error(`project ${projectId} does not belong to user ${userId}`);
+			return p;
+		}
+		const p = store.activeProject(userId);
+		if (!p) throw new Error(`user ${userId} has no project`);
+		return p;
+	};
+
+	const control: SandboxControl = {
+		defaultUserId: defaultUser.id,
+		otherUserId: otherUser.id,
+		requests: () => world.log.map((e) => ({ ...e, query: { ...e.query } })),
+		resetRequests: () => {
+			world.log.length = 0;
+		},
+		ledger: () => store.ledgerEntries.map((e) => ({ ...e })),
+		setFaults: (f) => faults.set(f),
+		clearFaults: () => faults.clear(),
+		advance: (ms) => clock.advance(ms),
+		now: () => clock.now(),
+		forceOutcome: (kind, outcome, count = 1) => {
+			if (kind === 'article') {
+				if (outcome !== 'cms' && outcome !== 'needs_editing' && outcome !== 'failed') {
+					throw new Error(`article outcome must be cms, needs_editing or failed, not ${outcome}`);
+				}
+				for (let i = 0; i < count; i++) store.forced.article.push(outcome);
+			} else {
+				if (outcome !== 'completed' && outcome !== 'ready' && outcome !== 'failed') {
+					throw new Error(`social outcome must be completed, ready or failed, not ${outcome}`);
+				}
+				for (let i = 0; i < count; i++) store.forced.social.push(outcome);
+			}
+		},
+		setSocialProfiles: (n, userId) => {
+			if (!Number.isInteger(n) || n < 0) throw new Error('social profiles must be an integer >= 0');
+			userOf(userId).socialProfiles = n;
+		},
+		setCredits: (c, userId) => {
+			const u = userOf(userId);
+			u.subscriptionH = toHundredths(c.subscription);
+			u.purchasedH = toHundredths(c.purchased);
+		},
+		credits: (userId) => {
+			const u = userOf(userId);
+			return {
+				available: formatCredits(u.subscriptionH + u.purchasedH),
+				subscription: formatCredits(u.subscriptionH),
+				purchased: formatCredits(u.purchasedH),
+				usedThisMonth: formatCredits(u.usedThisMonthH),
+			};
+		},
+		setRateLimit: (l, userId) => {
+			if (!Number.isInteger(l.perMinute) || l.perMinute < 0) throw new Error('perMinute must be an integer >= 0');
+			if (!Number.isInteger(l.perDay) || l.perDay < -1) throw new Error('perDay must be an integer >= -1');
+			userOf(userId).rateLimit = { perMinute: l.perMinute, perDay: l.perDay };
+		},
+		createKey: (o) => {
+			const u = userOf(o.userId);
+			for (const p of o.permissions ?? []) {
+				if (!(PERMISSIONS as readonly string[]).includes(p)) throw new Error(`unknown permission ${p}`);
+			}
+			for (const s of o.scopes ?? []) {
+				if (!(SCOPES as readonly string[]).includes(s)) throw new Error(`unknown scope ${s}`);
+			}
+			return store.createKey(
+				u.id,
+				{
+					name: o.name ?? 'Test key',
+					permissions: o.permissions ?? [...PERMISSIONS],
+					scopes: o.scopes ?? [...SCOPES],
+					expiresInDays: o.expiresInDays,
+				},
+				clock.nowMs(),
+			).key;
+		},
+		seedArticles: (n, o = {}) => {
+			const u = userOf(o.userId);
+			const status = o.status ?? 'cms';
+			assertArticleStatus(status);
+			const project = projectFor(u.id, o.projectId);
+			const t = clock.nowMs();
+			const ids: string[] = [];
+			for (let i = 0; i < n; i++) {
+				// spaced one second apart, the newest last, so every order is well defined
+				const created = t - (n - i) * 1000;
+				const a = newArticle(store, {
+					userId: u.id,
+					project,
+					topic: `${TOPICS[i % TOPICS.length]} (part ${i + 1})`,
+					status,
+					createdAt: created,
+				});
+				store.addArticle(a);
+				ids.push(a.id);
+			}
+			return ids;
+		},
+		seedSocial: (n, o = {}) => {
+			const u = userOf(o.userId);
+			const status = o.status ?? 'completed';
+			assertSocialStatus(status);
+			const platforms = o.platforms ?? ['instagram', 'linkedin'];
+			for (const p of platforms) {
+				if (!(PLATFORMS as readonly string[]).includes(p)) throw new Error(`unknown platform ${p}`);
+			}
+			const project = projectFor(u.id, o.projectId);
+			const articlesOfUser = store.articlesOf(u.id);
+			const t = clock.nowMs();
+			const ids: string[] = [];
+			for (let i = 0; i < n; i++) {
+				const created = t - (n - i) * 1000;
+				const source = articlesOfUser[i % Math.max(1, articlesOfUser.length)];
+				const s = newSocial(store, {
+					userId: u.id,
+					project,
+					articleId: source ? source.id : store.rng.uuid(),
+					title: `${TOPICS[i % TOPICS.length]} (post ${i + 1})`,
+					sourceUrl: `${project.business_website}/blog/post-${i + 1}`,
+					platforms,
+					status,
+					createdAt: created,
+				});
+				store.addSocial(s);
+				if (status === 'scheduled') store.startPublish(s, t + 86_400_000, created);
+				ids.push(s.id);
+			}
+			return ids;
+		},
+		setArticleStatus: (id, status) => store.setArticleStatus(id, status, clock.nowMs()),
+		setSocialStatus: (id, status) => store.setSocialStatus(id, status, clock.nowMs()),
+		projects: (userId) =>
+			store.projectsOf(userOf(userId).id).map((p) => ({ id: p.id, business_name: p.business_name })),
+	};
+
+	const url = await world.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+	return {
+		url,
+		apiKey,
+		sessionCookie,
+		control,
+		close: () => world.close(),
+	};
+}

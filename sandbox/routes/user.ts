@@ -1,0 +1,36 @@
+import type { Ctx, Reply } from '../http';
+import { ok } from '../http';
+import { rateState } from '../ratelimit';
+import { creditsObject } from '../render';
+import type { UsageBook } from '../usage';
+
+export function getCredits(ctx: Ctx): Reply {
+	return ok(creditsObject(ctx.user));
+}
+
+export function getUsage(ctx: Ctx, usage: UsageBook): Reply {
+	const summary = usage.summary(ctx.user.id, ctx.now);
+	const key = ctx.key;
+	const limits = ctx.store.limits(ctx.user);
+	const rl = key
+		? rateState(key, limits, ctx.now)
+		: {
+				limitPerMinute: limits.perMinute,
+				remainingPerMinute: limits.perMinute,
+				limitPerDay: limits.perDay < 0 ? -1 : limits.perDay,
+				remainingPerDay: limits.perDay < 0 ? -1 : limits.perDay,
+				reset: Math.floor(ctx.now / 60_000) * 60 + 60,
+			};
+	return ok({
+		total_requests: summary.total,
+		today_requests: summary.today,
+		rate_limit: {
+			limit_per_minute: rl.limitPerMinute,
+			remaining_per_minute: rl.remainingPerMinute,
+			limit_per_day: rl.limitPerDay,
+			remaining_per_day: rl.remainingPerDay,
+			reset: rl.reset,
+		},
+		daily_breakdown: summary.breakdown,
+	});
+}

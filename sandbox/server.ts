@@ -1,0 +1,452 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only sandbox: a real HTTP server needs http, timers and process */
+import { randomBytes } from 'crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+
+import { Clock, iso } from './clock';
+import { VIDEO_PLATFORMS } from './constants';
+import { Faults, type FaultDecision } from './faults';
+import type { Ctx, Reply } from './http';
+import { FlatError, isUuid } from './http';
+import { makeMp4Placeholder, makePng } from './png';
+import { hashString, Rng } from './prng';
+import { consume, rateHeaders } from './ratelimit';
+import * as articles from './routes/articles';
+import * as apiKeys from './routes/apiKeys';
+import * as projects from './routes/projects';
+import * as social from './routes/social';
+import * as user from './routes/user';
+import { ApiError, hashKey, type Store, type User } from './store';
+import type { RequestLogEntry } from './types';
+import { endpointOf, type UsageBook } from './usage';
+
+type Scope = 'articles' | 'social' | 'projects' | 'user';
+
+interface Route {
+	method: string;
+	re: RegExp;
+	auth: 'bearer' | 'session' | 'public';
+	scope?: Scope;
+	handler: (ctx: Ctx) => Reply;
+}
+
+export const SESSION_COOKIE_NAME = 'cg_session';
+
+export interface WorldOptions {
+	authFailureStatus: 401 | 403;
+	socialListOrder: 'created_desc' | 'shuffled';
+	quiet: boolean;
+}
+
+/** Everything one sandbox instance owns: no module-level state, so instances are independent. */
+export class World {
+	readonly log: RequestLogEntry[] = [];
+	baseUrl = '';
+	private readonly routes: Route[];
+	private readonly sessions = new Map<string, string>();
+	private server: Server | null = null;
+
+	constructor(
+		readonly store: Store,
+		readonly usage: UsageBook,
+		readonly faults: Faults,
+		readonly clock: Clock,
+		private readonly listRng: Rng,
+		private readonly opts: WorldOptions,
+	) {
+		const r = (
+			method: string,
+			re: RegExp,
+			auth: Route['auth'],
+			scope: Scope | undefined,
+			handler: Route['handler'],
+		): Route => ({ method, re, auth, scope, handler });
+		this.routes = [
+			r('GET', /^\/api\/v1\/articles$/, 'bearer', 'articles', articles.listArticles),
+			r('POST', /^\/api\/v1\/articles\/generate$/, 'bearer', 'articles', articles.generateArticle),
+			r('GET', /^\/api\/v1\/articles\/([^/]+)$/, 'bearer', 'articles', articles.getArticle),
+			r('GET', /^\/api\/v1\/articles\/([^/]+)\/status$/, 'bearer', 'articles', articles.getArticleStatus),
+			r('GET', /^\/api\/v1\/social\/content$/, 'bearer', 'social', social.listSocial),
+			r('GET', /^\/api\/v1\/social\/content\/([^/]+)$/, 'bearer', 'social', social.getSocial),
+			r('POST', /^\/api\/v1\/social\/generate$/, 'bearer', 'social', social.generateSocial),
+			r('POST', /^\/api\/v1\/social\/publish$/, 'bearer', 'social', social.publishSocial),
+			r('GET', /^\/api\/v1\/projects$/, 'bearer', 'projects', projects.listProjects),
+			r('GET', /^\/api\/v1\/projects\/([^/]+)$/, 'bearer', 'projects', projects.getProject),
+			r('GET', /^\/api\/v1\/user\/credits$/, 'bearer', 'user', user.getCredits),
+			r('GET', /^\/api\/v1\/user\/usage$/, 'bearer', 'user', (ctx) => user.getUsage(ctx, this.usage)),
+			r('POST', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.createApiKey),
+			r('GET', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.listApiKeys),
+			r('DELETE', /^\/api\/v1\/api-keys\/([^/]+)$/, 'session', undefined, apiKeys.revokeApiKey),
+			r('GET', /^\/files\/([^/]+)\/([^/]+)$/, 'public', undefined, (ctx) => this.serveFile(ctx)),
+		];
+	}
+
+	addSession(u: User): string {
+		this.sessions.set(u.sessionToken, u.id);
+		return `${SESSION_COOKIE_NAME}=${u.sessionToken}`;
+	}
+
+	listen(port: number, host: string): Promise<string> {
+		return new Promise((resolve, reject) => {
+			const server = createServer((req, res) => {
+				this.onRequest(req, res).catch((err: Error) => {
+					this.write(`sandbox: unexpected error: ${err.stack ?? err.message}\n`);
+					if (!res.headersSent) res.writeHead(500);
+					res.end();
+				});
+			});
+			server.keepAliveTimeout = 5_000;
+			server.once('error', reject);
+			server.listen(port, host, () => {
+				const addr = server.address();
+				const actualPort = addr && typeof addr === 'object' ? addr.port : port;
+				const shownHost = host.includes(':') ? `[${host}]` : host;
+				this.server = server;
+				this.baseUrl = `http://${shownHost}:${actualPort}`;
+				resolve(this.baseUrl);
+			});
+		});
+	}
+
+	close(): Promise<void> {
+		const server = this.server;
+		this.server = null;
+		if (!server) return Promise.resolve();
+		return new Promise((resolve) => {
+			server.close(() => resolve());
+			server.closeAllConnections();
+		});
+	}
+
+	private write(line: string): void {
+		if (!this.opts.quiet) process.stderr.write(line);
+	}
+
+	// ---- request pipeline ----
+
+	private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const started = process.hrtime.bigint();
+		const method = (req.method ?? 'GET').toUpperCase();
+		const url = new URL(req.url ?? '/', 'http://sandbox.local');
+		let path = url.pathname;
+		if (path.length > 1) path = path.replace(/\/+$/, '') || '/';
+		const query: Record<string, string> = {};
+		url.searchParams.forEach((v, k) => {
+			if (!(k in query)) query[k] = v;
+		});
+		const requestId = 'req_' + randomBytes(12).toString('hex');
+		const entry: RequestLogEntry = {
+			method,
+			path,
+			query,
+			status: 0,
+			userId: null,
+			at: iso(this.clock.nowMs()),
+		};
+		this.log.push(entry);
+
+		const raw = await readBody(req);
+		let body: unknown;
+		let bodyError = false;
+		if (raw.trim() !== '') {
+			try {
+				body = JSON.parse(raw);
+			} catch {
+				bodyError = true;
+				body = raw;
+			}
+			entry.body = body;
+		}
+		entry.userId = this.peekUser(req);
+
+		const now = this.clock.nowMs();
+		const decision = this.faults.decide(method, path);
+		let reply: Reply | 'drop';
+		let processed = false;
+		if (decision.storm !== undefined) {
+			reply = this.stormReply(decision.storm, requestId, now);
+		} else if (decision.fault && !decision.afterProcessing) {
+			reply = this.faultReply(decision, undefined, requestId, now);
+		} else {
+			const real = this.process(req, method, path, query, body, bodyError, entry, requestId, now);
+			processed = true;
+			reply = decision.fault ? this.faultReply(decision, real, requestId, now) : real;
+		}
+		if (decision.latencyMs > 0) await delay(decision.latencyMs);
+
+		if (reply === 'drop') {
+			entry.status = 0;
+			req.socket.destroy();
+		} else {
+			entry.status = reply.status;
+			send(res, reply, requestId);
+		}
+		const ms = Number(process.hrtime.bigint() - started) / 1e6;
+		if (processed && entry.userId && path.startsWith('/api/')) {
+			this.usage.record(entry.userId, now, endpointOf(path), ms, entry.status);
+		}
+		this.write(`${iso(now)} ${method} ${req.url ?? path} -> ${entry.status || 'dropped'} (${ms.toFixed(1)} ms)\n`);
+	}
+
+	private peekUser(req: IncomingMessage): string | null {
+		const token = bearerToken(req);
+		if (token) {
+			const k = this.store.keysByHash.get(hashKey(token));
+			return k ? k.userId : null;
+		}
+		const session = sessionToken(req);
+		return session ? (this.sessions.get(session) ?? null) : null;
+	}
+
+	private process(
+		req: IncomingMessage,
+		method: string,
+		path: string,
+		query: Record<string, string>,
+		body: unknown,
+		bodyError: boolean,
+		entry: RequestLogEntry,
+		requestId: string,
+		now: number,
+	): Reply {
+		const candidates = this.routes.filter((r) => r.re.test(path));
+		const route = candidates.find((r) => r.method === method);
+		if (!route) {
+			return errorReply(
+				new ApiError(404, 'NOT_FOUND', `Route ${method} ${path} not found`),
+				requestId,
+				now,
+			);
+		}
+		const params = (route.re.exec(path) ?? []).slice(1).map(safeDecode);
+		this.store.settle(now);
+		const base: Omit<Ctx, 'user' | 'key'> = {
+			store: this.store,
+			now,
+			query,
+			body,
+			params,
+			baseUrl: this.baseUrl,
+			listRng: this.listRng,
+			socialListOrder: this.opts.socialListOrder,
+		};
+
+		if (route.auth === 'public') {
+			const dummy = { ...base, user: null as unknown as User, key: null };
+			return guard(() => route.handler(dummy), requestId, now);
+		}
+
+		if (route.auth === 'session') {
+			const token = sessionToken(req);
+			const userId = token ? this.sessions.get(token) : undefined;
+			if (!userId) {
+				const msg = bearerToken(req)
+					? 'API keys cannot manage API keys: sign in to the dashboard (session cookie required)'
+					: 'Authentication required: sign in to the dashboard';
+				return flatReply(401, msg);
+			}
+			entry.userId = userId;
+			if (bodyError) return flatReply(400, 'Request body is not valid JSON');
+			const ctx: Ctx = { ...base, user: this.store.user(userId), key: null };
+			return guard(() => route.handler(ctx), requestId, now);
+		}
+
+		// Bearer routes: authenticate, count, authorise, then validate and run
+		const token = bearerToken(req);
+		const authFail = (message: string) =>
+			errorReply(new ApiError(this.opts.authFailureStatus, 'UNAUTHORIZED', message), requestId, now);
+		if (!token) return authFail('Missing API key: send the header Authorization: Bearer <API key>');
+		const key = this.store.keysByHash.get(hashKey(token));
+		if (!key) return authFail('Invalid API key');
+		if (key.revokedAt !== null) return authFail('This API key has been revoked');
+		if (key.expiresAt !== null && key.expiresAt <= now) return authFail('This API key has expired');
+		const u = this.store.user(key.userId);
+		entry.userId = u.id;
+		key.lastUsedAt = now;
+
+		const rate = consume(key, this.store.limits(u), now);
+		const headers = rateHeaders(rate.state);
+		if (rate.retryAfter !== null) {
+			const r = errorReply(
+				new ApiError(
+					429,
+					'RATE_LIMIT_EXCEEDED',
+					`Rate limit exceeded: retry after ${rate.retryAfter} seconds`,
+				),
+				requestId,
+				now,
+			);
+			r.headers = { ...headers, 'Retry-After': String(rate.retryAfter) };
+			return r;
+		}
+
+		const needed = method === 'GET' ? 'read' : 'write';
+		const missing: string[] = [];
+		if (!key.permissions.includes(needed)) missing.push(`the '${needed}' permission (needed for ${method})`);
+		if (route.scope && !key.scopes.includes(route.scope)) {
+			missing.push(`the '${route.scope}' scope (needed for /api/v1/${route.scope}/*)`);
+		}
+		let reply: Reply;
+		if (missing.length) {
+			reply = errorReply(
+				new ApiError(403, 'FORBIDDEN', `This API key lacks ${missing.join(' and ')}`),
+				requestId,
+				now,
+			);
+		} else if (bodyError && method !== 'GET') {
+			reply = errorReply(
+				new ApiError(400, 'VALIDATION_ERROR', 'Request body is not valid JSON'),
+				requestId,
+				now,
+			);
+		} else {
+			const ctx: Ctx = { ...base, user: u, key };
+			reply = guard(() => route.handler(ctx), requestId, now);
+		}
+		reply.headers = { ...headers, ...(reply.headers ?? {}) };
+		return reply;
+	}
+
+	private serveFile(ctx: Ctx): Reply {
+		const [id, name] = ctx.params;
+		const s = isUuid(id) ? this.store.social.get(id.toLowerCase()) : undefined;
+		const m = /^([a-z-]+?)(-overlay)?\.(png|mp4)$/.exec(name);
+		if (!s || !s.finished || !m || !s.platforms.includes(m[1])) {
+			throw new ApiError(404, 'NOT_FOUND', 'File not found');
+		}
+		const [, platform, overlay, ext] = m;
+		if (ext === 'mp4') {
+			if (overlay || !VIDEO_PLATFORMS.includes(platform)) throw new ApiError(404, 'NOT_FOUND', 'File not found');
+			return { status: 200, raw: makeMp4Placeholder(), contentType: 'video/mp4', headers: { 'Cache-Control': 'public, max-age=31536000' } };
+		}
+		return {
+			status: 200,
+			raw: makePng(hashString(`${s.id}/${name}`), overlay ? 16 : 8),
+			contentType: 'image/png',
+			headers: { 'Cache-Control': 'public, max-age=31536000' },
+		};
+	}
+
+	// ---- faults ----
+
+	private stormReply(retryAfter: number, requestId: string, now: number): Reply {
+		const r = errorReply(
+			new ApiError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: retry after ${retryAfter} seconds`),
+			requestId,
+			now,
+		);
+		r.headers = { 'Retry-After': String(retryAfter), 'X-RateLimit-Remaining': '0' };
+		return r;
+	}
+
+	private faultReply(d: FaultDecision, real: Reply | undefined, requestId: string, now: number): Reply | 'drop' {
+		switch (d.fault) {
+			case 'drop':
+				return 'drop';
+			case 'malformed': {
+				const text = JSON.stringify(real?.body ?? { success: true, data: { id: requestId, status: 'ok' } });
+				return { status: 200, raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))), contentType: 'application/json' };
+			}
+			case 'html':
+				return {
+					status: 502,
+					contentType: 'text/html; charset=utf-8',
+					raw:
+						'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n' +
+						'<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+				};
+			default: {
+				const status = d.serverStatus ?? 500;
+				const codes: Record<number, [string, string]> = {
+					500: ['INTERNAL_ERROR', 'An unexpected error occurred'],
+					502: ['BAD_GATEWAY', 'Upstream service returned an invalid response'],
+					503: ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable'],
+					504: ['GATEWAY_TIMEOUT', 'The upstream service timed out'],
+				};
+				const [code, message] = codes[status];
+				return errorReply(new ApiError(status, code, message), requestId, now);
+			}
+		}
+	}
+}
+
+// ---- helpers ----
+
+function bearerToken(req: IncomingMessage): string | null {
+	const h = req.headers.authorization;
+	if (!h) return null;
+	const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+	return m ? m[1] : null;
+}
+
+function sessionToken(req: IncomingMessage): string | null {
+	const cookie = req.headers.cookie;
+	if (!cookie) return null;
+	for (const part of cookie.split(';')) {
+		const [k, ...rest] = part.trim().split('=');
+		if (k === SESSION_COOKIE_NAME) return rest.join('=');
+	}
+	return null;
+}
+
+function safeDecode(s: string): string {
+	try {
+		return decodeURIComponent(s);
+	} catch {
+		return s;
+	}
+}
+
+function errorReply(e: ApiError, requestId: string, now: number): Reply {
+	return {
+		status: e.status,
+		body: {
+			success: false,
+			error: { code: e.code, message: e.message },
+			meta: { request_id: requestId, timestamp: iso(now) },
+		},
+	};
+}
+
+function flatReply(status: number, message: string): Reply {
+	return { status, body: { error: message } };
+}
+
+function guard(run: () => Reply, requestId: string, now: number): Reply {
+	try {
+		return run();
+	} catch (e) {
+		if (e instanceof ApiError) return errorReply(e, requestId, now);
+		if (e instanceof FlatError) return flatReply(e.status, e.message);
+		const message = e instanceof Error ? e.message : String(e);
+		return errorReply(new ApiError(500, 'INTERNAL_ERROR', `Sandbox error: ${message}`), requestId, now);
+	}
+}
+
+function send(res: ServerResponse, reply: Reply, requestId: string): void {
+	const payload =
+		reply.raw !== undefined
+			? Buffer.isBuffer(reply.raw)
+				? reply.raw
+				: Buffer.from(reply.raw, 'utf8')
+			: Buffer.from(JSON.stringify(reply.body ?? null), 'utf8');
+	res.writeHead(reply.status, {
+		'Content-Type': reply.contentType ?? 'application/json; charset=utf-8',
+		'Content-Length': String(payload.length),
+		'X-Request-Id': requestId,
+		...(reply.headers ?? {}),
+	});
+	res.end(payload);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+function delay(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,111 @@
+// Public types of the sandbox (dev tooling only, never published).
+
+export type Plan = 'Free' | 'Lite' | 'Professional' | 'Business' | 'Enterprise' | 'Enterprise Custom';
+
+export interface SandboxOptions {
+	/** 0 = free port (tests); default 0 */
+	port?: number;
+	/** default '127.0.0.1' */
+	host?: string;
+	/** generation speed factor: durations are divided by it; 1 = realistic */
+	speed?: number;
+	/** deterministic PRNG for everything random */
+	seed?: number;
+	/** connected profiles of the default user (default 3; 0 allowed) */
+	socialProfiles?: number;
+	/** default user's plan, default 'Business' */
+	plan?: Plan;
+	/** default user's balance, default { subscription: 100, purchased: 25 } */
+	credits?: { subscription: number; purchased: number };
+	/** how a missing/invalid/expired/revoked key is answered; default 401 */
+	authFailureStatus?: 401 | 403;
+	/** the spec gives no order for the social list; default 'shuffled' (seeded, per request) */
+	socialListOrder?: 'created_desc' | 'shuffled';
+	quiet?: boolean;
+}
+
+export interface RequestLogEntry {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	/** 0 when the connection was dropped without a response */
+	status: number;
+	userId: string | null;
+	at: string;
+	body?: unknown;
+}
+
+export interface LedgerEntry {
+	userId: string;
+	kind: 'article' | 'social';
+	recordId: string;
+	credits: number;
+	hundredths: number;
+	at: string;
+}
+
+export interface FaultConfig {
+	latencyMs?: number;
+	serverErrorRate?: number;
+	dropRate?: number;
+	malformedJsonRate?: number;
+	htmlErrorRate?: number;
+	afterProcessing?: boolean;
+	rateLimitStorm?: { requests: number; retryAfter: number };
+	match?: { method?: string; pathPrefix?: string };
+}
+
+export type ArticleOutcome = 'cms' | 'needs_editing' | 'failed';
+export type SocialOutcome = 'completed' | 'ready' | 'failed';
+
+export interface SandboxControl {
+	requests(): RequestLogEntry[];
+	resetRequests(): void;
+	ledger(): LedgerEntry[];
+	setFaults(f: FaultConfig): void;
+	clearFaults(): void;
+	advance(ms: number): void;
+	now(): Date;
+	forceOutcome(
+		kind: 'article' | 'social',
+		outcome: 'cms' | 'needs_editing' | 'failed' | 'completed' | 'ready',
+		count?: number,
+	): void;
+	setSocialProfiles(n: number, userId?: string): void;
+	setCredits(c: { subscription: number; purchased: number }, userId?: string): void;
+	credits(userId?: string): {
+		available: number;
+		subscription: number;
+		purchased: number;
+		usedThisMonth: number;
+	};
+	setRateLimit(l: { perMinute: number; perDay: number }, userId?: string): void;
+	createKey(o: {
+		permissions?: string[];
+		scopes?: string[];
+		expiresInDays?: number;
+		userId?: string;
+		name?: string;
+	}): string;
+	seedArticles(n: number, o?: { projectId?: string; status?: string; userId?: string }): string[];
+	seedSocial(
+		n: number,
+		o?: { status?: string; platforms?: string[]; projectId?: string; userId?: string },
+	): string[];
+	setArticleStatus(id: string, status: string): void;
+	setSocialStatus(id: string, status: string): void;
+	defaultUserId: string;
+	otherUserId: string;
+	projects(userId?: string): Array<{ id: string; business_name: string }>;
+}
+
+export interface Sandbox {
+	/** base URL, e.g. http://127.0.0.1:40123 (routes are under /api/v1) */
+	url: string;
+	/** ready key of the default user with every permission and scope */
+	apiKey: string;
+	/** 'Cookie' header value for the session-only /api/v1/api-keys routes */
+	sessionCookie: string;
+	control: SandboxControl;
+	close(): Promise<void>;
+}
