@@ -57,3 +57,14 @@ export const COST_HUNDREDTHS = {
 } as const;
 
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{64}$/i;
+
+/** Waiting for a generation: spec §8.4 cadence as defaults, bounded so a run cannot hang for days. */
+export const WAIT = {
+	article: { pollInterval: 15, timeout: 1200 },
+	social: { pollInterval: 5, timeout: 300 },
+	pollInterval: { min: 1, max: 600 },
+	timeout: { min: 1, max: 7200 },
+} as const;
+
+export const ON_TIMEOUT = ['returnLast', 'fail'] as const;
+export type OnTimeout = (typeof ON_TIMEOUT)[number];

@@ -3,11 +3,14 @@ import {
 	ARTICLE_STATUSES,
 	ARTICLE_TONES,
 	BOUNDS,
+	ON_TIMEOUT,
 	PLATFORMS,
 	SOCIAL_STATUSES,
 	SORT_ORDERS,
 	SOURCE_TYPES,
+	WAIT,
 } from './constants';
+import type { OnTimeout } from './constants';
 
 /**
  * A parameter the service would reject. Raised before any request is sent, so no credit is spent;
@@ -242,4 +245,27 @@ export function validateOrder(value: unknown): string {
 
 export function validatePlatform(field: string, value: unknown): string {
 	return assertOneOf(field, value, PLATFORMS);
+}
+
+export function validatePollInterval(value: unknown): number {
+	return assertInteger('Poll Interval', value, WAIT.pollInterval);
+}
+
+export function validateTimeout(value: unknown): number {
+	return assertInteger('Timeout', value, WAIT.timeout);
+}
+
+export function validateOnTimeout(value: unknown): OnTimeout {
+	return assertOneOf('On Timeout', value, ON_TIMEOUT);
+}
+
+/** A credit amount the user keeps in reserve; 0 turns the check off. */
+export function validateMinimumBalance(value: unknown): number {
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+		throw new ValidationError(
+			'Minimum Balance to Keep',
+			`Minimum Balance to Keep must be a number of credits of 0 or more, got ${describe(value)}`,
+		);
+	}
+	return value;
 }
