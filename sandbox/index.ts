@@ -35,7 +35,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const listRng = new Rng(seed ^ 0x27d4eb2f);
 	const usage = new UsageBook();
 	const now = clock.nowMs();
-	const { defaultUser, otherUser } = seedWorld(store, usage, {
+	const { defaultUser, otherUser, noProjectUser } = seedWorld(store, usage, {
 		plan,
 		credits: options.credits ?? { subscription: 100, purchased: 25 },
 		socialProfiles: options.socialProfiles ?? 3,
@@ -76,6 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const control: SandboxControl = {
 		defaultUserId: defaultUser.id,
 		otherUserId: otherUser.id,
+		noProjectUserId: noProjectUser.id,
 		requests: () => world.log.map((e) => ({ ...e, query: { ...e.query } })),
 		resetRequests: () => {
 			world.log.length = 0;

@@ -179,6 +179,7 @@ export function newSocial(
 export interface SeededWorld {
 	defaultUser: User;
 	otherUser: User;
+	noProjectUser: User;
 }
 
 export function seedWorld(
@@ -206,6 +207,14 @@ export function seedWorld(
 		credits: { subscription: 50, purchased: 0 },
 		socialProfiles: 2,
 		email: 'team@harbordental.example',
+		now,
+	});
+
+	const noProjectUser = newUser(store, {
+		plan: 'Free',
+		credits: { subscription: 10, purchased: 0 },
+		socialProfiles: 0,
+		email: 'newcomer@example.com',
 		now,
 	});
 
@@ -349,7 +358,7 @@ export function seedWorld(
 		}
 	}
 
-	return { defaultUser, otherUser };
+	return { defaultUser, otherUser, noProjectUser };
 }
 
 export function assertArticleStatus(status: string): void {

@@ -96,6 +96,8 @@ export interface SandboxControl {
 	setSocialStatus(id: string, status: string): void;
 	defaultUserId: string;
 	otherUserId: string;
+	/** a third seeded user with no project at all (for NO_PROJECT) */
+	noProjectUserId: string;
 	projects(userId?: string): Array<{ id: string; business_name: string }>;
 }
 
