@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { searchProjects } from './listSearch/projects';
 import { resourceProperty, resources } from './resources';
 import { router } from './router';
 
@@ -29,6 +30,8 @@ export class ContentGen implements INodeType {
 			...Object.values(resources).flatMap((resource) => resource.description),
 		],
 	};
+
+	methods = { listSearch: { searchProjects } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -395,3 +395,125 @@ export async function apiRequestAll<T>(
 	}
 	return records;
 }
+
+export interface DownloadedFile {
+	data: Buffer;
+	mimeType?: string;
+	fileName?: string;
+	bytes: number;
+}
+
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+
+function formatBytes(bytes: number): string {
+	return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function fileNameOf(url: string): string | undefined {
+	try {
+		const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+		return last ? decodeURIComponent(last) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+async function readBounded(body: unknown, maxBytes: number, tooLarge: (bytes: number) => Error): Promise<Buffer> {
+	if (Buffer.isBuffer(body)) {
+		if (body.length > maxBytes) throw tooLarge(body.length);
+		return body;
+	}
+	if (body instanceof ArrayBuffer) return readBounded(Buffer.from(body), maxBytes, tooLarge);
+	if (typeof body === 'string') return readBounded(Buffer.from(body), maxBytes, tooLarge);
+	const stream = body as AsyncIterable<Buffer | string> & { destroy?: () => void };
+	const chunks: Buffer[] = [];
+	let total = 0;
+	for await (const chunk of stream) {
+		const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		total += piece.length;
+		if (total > maxBytes) {
+			// Stop reading at the bound instead of pulling the whole file into memory.
+			stream.destroy?.();
+			throw tooLarge(total);
+		}
+		chunks.push(piece);
+	}
+	return Buffer.concat(chunks);
+}
+
+/**
+ * Downloads a public file the API linked to (a generated image). Not an API route: no
+ * Authorization header is sent, and the size is bounded while reading.
+ */
+export async function downloadFile(
+	context: IExecuteFunctions,
+	url: string,
+	maxBytes: number,
+	options: { label?: string; itemIndex?: number } = {},
+): Promise<DownloadedFile> {
+	const label = options.label ?? 'file';
+	const itemIndex = options.itemIndex;
+	const fail = (message: string, description?: string) =>
+		new NodeOperationError(context.getNode(), message, { itemIndex, description });
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		throw fail(`Could not download the ${label}: "${url}" is not a URL`);
+	}
+	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+		throw fail(`Could not download the ${label}: only http(s) URLs are fetched, got ${parsed.protocol}`);
+	}
+	const tooLarge = (bytes: number) =>
+		fail(
+			`The ${label} is larger than the maximum image size (${formatBytes(bytes)} > ${formatBytes(maxBytes)})`,
+			'Raise "Max Image Size (MB)" in the options, or turn off "Download Images" and use the image URLs.',
+		);
+
+	for (let attempt = 0; ; attempt++) {
+		throwIfCancelled(context);
+		let response: FullResponse;
+		try {
+			response = (await context.helpers.httpRequest({
+				method: 'GET',
+				url: parsed.toString(),
+				encoding: 'stream',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: DOWNLOAD_TIMEOUT_MS,
+				abortSignal: cancelSignal(context),
+			})) as FullResponse;
+		} catch (error) {
+			if (isAbort(error)) throw new NodeOperationError(context.getNode(), 'The execution was cancelled');
+			const code = networkCode(error);
+			if (TRANSIENT_CODES.includes(code ?? '') && attempt < MAX_GET_RETRIES) {
+				await pause(context, BACKOFF_BASE_MS * 2 ** attempt);
+				continue;
+			}
+			throw fail(`Could not download the ${label} (${code ?? (error as Error).message})`, parsed.toString());
+		}
+		const { statusCode, body } = response;
+		const headers = response.headers ?? {};
+		if (statusCode < 200 || statusCode >= 300) {
+			(body as { destroy?: () => void } | undefined)?.destroy?.();
+			if (RETRYABLE_GET_STATUSES.includes(statusCode) && attempt < MAX_GET_RETRIES) {
+				await pause(context, BACKOFF_BASE_MS * 2 ** attempt);
+				continue;
+			}
+			throw fail(`Could not download the ${label}: the file server answered HTTP ${statusCode}`, parsed.toString());
+		}
+		const declared = Number(header(headers, 'content-length'));
+		if (Number.isFinite(declared) && declared > maxBytes) {
+			(body as { destroy?: () => void } | undefined)?.destroy?.();
+			throw tooLarge(declared);
+		}
+		const data = await readBounded(body, maxBytes, tooLarge);
+		const contentType = header(headers, 'content-type')?.split(';')[0].trim().toLowerCase();
+		return {
+			data,
+			bytes: data.length,
+			mimeType: contentType || undefined,
+			fileName: fileNameOf(parsed.toString()),
+		};
+	}
+}

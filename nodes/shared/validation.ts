@@ -269,3 +269,15 @@ export function validateMinimumBalance(value: unknown): number {
 	}
 	return value;
 }
+
+/** The image download bound, in bytes, from a size in megabytes. */
+export function validateMaxImageSizeMb(value: unknown, defaultMb: number): number {
+	if (value === undefined || value === null || value === '') return Math.floor(defaultMb * 1024 * 1024);
+	if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+		throw new ValidationError(
+			'Max Image Size (MB)',
+			`Max Image Size (MB) must be a positive number, got ${describe(value)}`,
+		);
+	}
+	return Math.floor(value * 1024 * 1024);
+}

@@ -1,0 +1,45 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { pathId } from '../../../shared/validation';
+import { optionsCollection } from '../../helpers/descriptions';
+import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
+import { simplifyProperty } from '../../helpers/lists';
+import { shapeArticleOutput } from './output';
+
+const show = { resource: ['article'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Article ID',
+		name: 'articleId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
+		description: 'ID (UUID) of the article, e.g. the article_id a Generate returned',
+		displayOptions: { show },
+	},
+	simplifyProperty('article', ['get']),
+	optionsCollection('article', 'get'),
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, items, async (itemIndex) => {
+		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
+		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
+		const { data } = await apiRequest.call(this, 'GET', `/articles/${id}`, {
+			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
+			itemIndex,
+		});
+		return shapeArticleOutput(data as IDataObject, simplify);
+	});
+}

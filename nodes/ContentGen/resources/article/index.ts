@@ -1,0 +1,60 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { ResourceOperations } from '../../helpers/types';
+import * as get from './get';
+import * as getMany from './getMany';
+import * as getStatus from './getStatus';
+
+export const operations: ResourceOperations = { get, getMany, getStatus };
+
+/** Every article operation of the node; only those with an implementation are offered. */
+const OPERATION_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'Generate',
+		value: 'generate',
+		description:
+			'Start generating a long-form article for a project from a topic. Costs 1.5 credits. Asynchronous: optionally waits until it is finished.',
+		action: 'Generate an article',
+	},
+	{
+		name: 'Get',
+		value: 'get',
+		description: 'Get one article with its full HTML content. Free.',
+		action: 'Get an article',
+	},
+	{
+		name: 'Get Many',
+		value: 'getMany',
+		description: 'List articles, filtered by status, project or title. Free.',
+		action: 'Get many articles',
+	},
+	{
+		name: 'Get Status',
+		value: 'getStatus',
+		description: "Get an article's generation progress and whether it is complete. Free.",
+		action: 'Get the generation status of an article',
+	},
+	{
+		name: 'Wait for Completion',
+		value: 'waitForCompletion',
+		description:
+			'Poll an article until its generation finishes or fails (every 15 s, bounded). Free: polling costs no credits.',
+		action: 'Wait for an article to finish generating',
+	},
+];
+
+const offered = OPERATION_OPTIONS.filter((option) => String(option.value) in operations);
+const defaultOperation = 'generate' in operations ? 'generate' : 'get';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['article'] } },
+		options: offered,
+		default: defaultOperation,
+	},
+	...Object.values(operations).flatMap((operation) => operation.description),
+];

@@ -1,0 +1,59 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { pick } from '../../helpers/lists';
+
+const SIMPLE_FIELDS = [
+	'id',
+	'title',
+	'slug',
+	'status',
+	'meta_description',
+	'project_id',
+	'created_at',
+	'updated_at',
+] as const;
+
+export const CONTENT_TEXT_LENGTH = 500;
+
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: ' ',
+};
+
+/** Readable text of rendered HTML, cut at a word boundary. */
+export function htmlToText(html: string, maxLength = CONTENT_TEXT_LENGTH): string {
+	const text = html
+		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+			if (code[0] === '#') {
+				const point =
+					code[1] === 'x' || code[1] === 'X'
+						? parseInt(code.slice(2), 16)
+						: parseInt(code.slice(1), 10);
+				return Number.isFinite(point) && point > 0 && point <= 0x10ffff
+					? String.fromCodePoint(point)
+					: ' ';
+			}
+			return ENTITIES[code.toLowerCase()] ?? entity;
+		})
+		.replace(/\s+/g, ' ')
+		.trim();
+	const chars = Array.from(text);
+	if (chars.length <= maxLength) return text;
+	const cut = chars.slice(0, maxLength).join('');
+	const lastSpace = cut.lastIndexOf(' ');
+	return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** A single article or a list entry, raw or simplified (the HTML body becomes a short text). */
+export function shapeArticleOutput(record: IDataObject, simplify: boolean): IDataObject {
+	if (!simplify) return record;
+	const out = pick(record, SIMPLE_FIELDS);
+	if (typeof record.content === 'string') out.content_text = htmlToText(record.content);
+	return out;
+}

@@ -1,0 +1,54 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { PLATFORMS } from '../../../shared/constants';
+import { DEFAULT_MAX_IMAGE_MB } from './output';
+
+const PLATFORM_NAMES: Record<string, string> = {
+	instagram: 'Instagram',
+	facebook: 'Facebook',
+	linkedin: 'LinkedIn',
+	twitter: 'X (Twitter)',
+	threads: 'Threads',
+	tiktok: 'TikTok',
+	youtube: 'YouTube',
+	pinterest: 'Pinterest',
+	bluesky: 'Bluesky',
+	telegram: 'Telegram',
+	'google-business': 'Google Business',
+	reddit: 'Reddit',
+	snapchat: 'Snapchat',
+};
+
+export const platformOptions: INodePropertyOptions[] = PLATFORMS.map((value) => ({
+	name: PLATFORM_NAMES[value] ?? value,
+	value,
+})).sort((a, b) => a.name.localeCompare(b.name));
+
+/** Output options shared by Get and Wait for Completion. */
+export const socialOutputOptions: INodeProperties[] = [
+	{
+		displayName: 'Download Images',
+		name: 'downloadImages',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to download each platform\'s generated image into binary data: property "image_" plus the platform (e.g. image_instagram), or "image" when split by platform',
+	},
+	{
+		displayName: 'Max Image Size (MB)',
+		name: 'maxImageSizeMb',
+		type: 'number',
+		typeOptions: { minValue: 0.1, maxValue: 1024, numberPrecision: 1 },
+		default: DEFAULT_MAX_IMAGE_MB,
+		description: 'Fail instead of downloading an image larger than this',
+		displayOptions: { show: { downloadImages: [true] } },
+	},
+	{
+		displayName: 'Split by Platform',
+		name: 'splitByPlatform',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output one item per platform (content_id, platform, caption, image_url, video_url, first_comment, carousel_plan, title, status, scheduled_publish_at) instead of one item per record',
+	},
+];

@@ -1,0 +1,63 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { ResourceOperations } from '../../helpers/types';
+import * as get from './get';
+import * as getMany from './getMany';
+import * as publish from './publish';
+
+export const operations: ResourceOperations = { get, getMany, publish };
+
+/** Every social content operation of the node; only those with an implementation are offered. */
+const OPERATION_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'Generate',
+		value: 'generate',
+		description:
+			'Start generating posts for 1-10 platforms from a URL (website, blog or YouTube). Costs 0.6 credits per platform. Asynchronous: optionally waits until it is finished.',
+		action: 'Generate social content',
+	},
+	{
+		name: 'Get',
+		value: 'get',
+		description:
+			'Get one social content record: captions, images, videos and first comments per platform, optionally one item per platform with the images as binary data. Free.',
+		action: 'Get social content',
+	},
+	{
+		name: 'Get Many',
+		value: 'getMany',
+		description:
+			'List social content records, filtered by platform, status, article or project. Free.',
+		action: 'Get many social content records',
+	},
+	{
+		name: 'Publish',
+		value: 'publish',
+		description:
+			'Post a finished record to the connected social profiles now, or schedule it. Costs 0 credits. Needs a connected profile; refused while generating or once published.',
+		action: 'Publish social content',
+	},
+	{
+		name: 'Wait for Completion',
+		value: 'waitForCompletion',
+		description:
+			'Poll a social content record until it finishes generating or fails (every 5 s, bounded). Free: polling costs no credits.',
+		action: 'Wait for social content to finish generating',
+	},
+];
+
+const offered = OPERATION_OPTIONS.filter((option) => String(option.value) in operations);
+const defaultOperation = 'generate' in operations ? 'generate' : 'get';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['socialContent'] } },
+		options: offered,
+		default: defaultOperation,
+	},
+	...Object.values(operations).flatMap((operation) => operation.description),
+];
