@@ -1,0 +1,139 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { ARTICLE_TONES, BOUNDS, COST_HUNDREDTHS } from '../../../shared/constants';
+import {
+	validateKeywords,
+	validateMinimumBalance,
+	validateTone,
+	validateTopic,
+	validateWordCount,
+} from '../../../shared/validation';
+import { fromHundredths, minimumBalanceOption } from '../../helpers/budget';
+import { optionsCollection } from '../../helpers/descriptions';
+import { requireJobId, runGenerate } from '../../helpers/generation';
+import { maxRateLimitWaitMs } from '../../helpers/items';
+import { projectLocator, resolveProjectId } from '../../helpers/project';
+import { readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { articleJob, shapeArticle } from './waitForCompletion';
+
+const show = { resource: ['article'], operation: ['generate'] };
+const wordCountDefault = BOUNDS.wordCount.default;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Topic',
+		name: 'topic',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. How to choose a CRM for a small agency',
+		description: `What the article is about (${BOUNDS.topic.min}-${BOUNDS.topic.max} characters). Generating costs 1.5 credits.`,
+		displayOptions: { show },
+	},
+	projectLocator({
+		resource: 'article',
+		operations: ['generate'],
+		required: true,
+		description: 'The project whose brand, business context and language the article is written for',
+	}),
+	{
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs the article_id at once.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		displayOptions: { show: { ...show, waitForCompletion: [true] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Keywords',
+				name: 'keywords',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. crm, small business, sales pipeline',
+				description: `Comma-separated keywords to work into the article (at most ${BOUNDS.keywords.max}); an expression may give a list`,
+			},
+			{
+				displayName: 'Tone',
+				name: 'tone',
+				type: 'options',
+				options: ARTICLE_TONES.map((tone) => ({ name: tone[0].toUpperCase() + tone.slice(1), value: tone })),
+				default: 'professional',
+				description: 'Writing tone of the article',
+			},
+			{
+				displayName: 'Word Count',
+				name: 'wordCount',
+				type: 'number',
+				typeOptions: { minValue: BOUNDS.wordCount.min, maxValue: BOUNDS.wordCount.max },
+				default: wordCountDefault,
+				description: `Target length in words (${BOUNDS.wordCount.min}-${BOUNDS.wordCount.max})`,
+			},
+		],
+	},
+	optionsCollection('article', 'generate', [minimumBalanceOption, ...waitOptions('article', true)]),
+];
+
+function prepare(this: IExecuteFunctions, itemIndex: number) {
+	const body: IDataObject = {
+		topic: validateTopic(this.getNodeParameter('topic', itemIndex)),
+		project_id: resolveProjectId.call(this, itemIndex),
+	};
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	if (fields.keywords !== undefined) {
+		const keywords = validateKeywords(fields.keywords);
+		if (keywords.length > 0) body.keywords = keywords;
+	}
+	if (fields.tone !== undefined) body.tone = validateTone(fields.tone);
+	if (fields.wordCount !== undefined) body.word_count = validateWordCount(fields.wordCount);
+	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) === true;
+	return {
+		body,
+		costHundredths: COST_HUNDREDTHS.article,
+		minimumBalance: validateMinimumBalance(this.getNodeParameter('options.minimumBalance', itemIndex, 0)),
+		maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
+		wait: wait ? readWaitSettings(this, itemIndex, 'article') : undefined,
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await runGenerate.call(this, items, {
+		kind: articleJob,
+		endpoint: '/articles/generate',
+		prepare,
+		present(data, prepared) {
+			// In this response credits_deducted / credits_remaining count articles, not credits.
+			const { credits_deducted: billed, credits_remaining: remaining, ...rest } = data;
+			const output: IDataObject = { ...rest };
+			if (billed !== undefined) output.articles_billed = billed;
+			if (remaining !== undefined) output.articles_remaining = remaining;
+			output.credits_spent = fromHundredths(prepared.costHundredths);
+			return { id: requireJobId(this, data, 'article_id', 'article'), output };
+		},
+		shape: shapeArticle,
+	});
+}

@@ -1,0 +1,97 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { ARTICLE_COMPLETE_STATUSES } from '../../../shared/constants';
+import { apiRequest } from '../../../shared/transport';
+import type { Article, ArticleStatusRecord } from '../../../shared/types';
+import { assertUuid, pathId } from '../../../shared/validation';
+import { optionsCollection } from '../../helpers/descriptions';
+import { runWait } from '../../helpers/generation';
+import { simplifyProperty } from '../../helpers/lists';
+import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
+import { readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { shapeArticleOutput } from './output';
+
+function observe(status: string, progress?: number): Observation {
+	if (status === 'failed') return { state: 'failed', status };
+	if (status === 'archived') return { state: 'failed', status, reason: 'it was archived before it finished' };
+	return { state: 'pending', status, progress };
+}
+
+async function fetchArticle(context: IExecuteFunctions, id: string, options: PollOptions): Promise<Observation> {
+	const { data } = await apiRequest.call<IExecuteFunctions, ['GET', string, PollOptions], Promise<{ data: Article }>>(
+		context,
+		'GET',
+		`/articles/${pathId('Article ID', id)}`,
+		options,
+	);
+	const status = String(data?.status ?? 'unknown');
+	if (ARTICLE_COMPLETE_STATUSES.includes(status)) return { state: 'finished', status, record: data };
+	return observe(status);
+}
+
+/** Articles: done at is_complete (cms or needs_editing), failed at failed; the queued list answers for many. */
+export const articleJob: JobKind = {
+	noun: 'article',
+	idField: 'article_id',
+	idLabel: 'Article ID',
+	listEndpoint: '/articles',
+	listStatus: 'queued',
+	pendingStatuses: ['queued', 'draft'],
+	async pollOne(context, id, options) {
+		const { data } = await apiRequest.call<
+			IExecuteFunctions,
+			['GET', string, PollOptions],
+			Promise<{ data: ArticleStatusRecord }>
+		>(context, 'GET', `/articles/${pathId('Article ID', id)}/status`, options);
+		const status = String(data?.status ?? 'unknown');
+		const progress = typeof data?.progress === 'number' ? data.progress : undefined;
+		if (data?.is_complete === true || ARTICLE_COMPLETE_STATUSES.includes(status)) {
+			// The status route has no content: the output is the full article.
+			const full = await fetchArticle(context, id, options);
+			return full.state === 'pending' ? { state: 'pending', status, progress } : full;
+		}
+		return observe(status, progress);
+	},
+	fetchOne: fetchArticle,
+};
+
+export async function shapeArticle(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
+	return shapeArticleOutput(record, this.getNodeParameter('simplify', itemIndex, false) === true);
+}
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Article ID',
+		name: 'articleId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
+		description: 'ID (UUID) of the article to wait for, e.g. the article_id a Generate returned',
+		displayOptions: { show: { resource: ['article'], operation: ['waitForCompletion'] } },
+	},
+	simplifyProperty('article', ['waitForCompletion']),
+	optionsCollection('article', 'waitForCompletion', waitOptions('article', false)),
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await runWait.call(this, items, {
+		kind: articleJob,
+		prepare(itemIndex) {
+			return {
+				itemIndex,
+				id: assertUuid('Article ID', this.getNodeParameter('articleId', itemIndex)),
+				settings: readWaitSettings(this, itemIndex, 'article'),
+			};
+		},
+		shape: shapeArticle,
+	});
+}

@@ -1,0 +1,94 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import type { SocialContent } from '../../../shared/types';
+import { assertUuid, pathId } from '../../../shared/validation';
+import { optionsCollection } from '../../helpers/descriptions';
+import { runWait } from '../../helpers/generation';
+import { simplifyProperty } from '../../helpers/lists';
+import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
+import { readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { socialOutputOptions } from './descriptions';
+import { maxImageBytes, shapeSocialOutput } from './output';
+
+const PENDING = ['generating', 'queued', 'draft'];
+
+async function fetchContent(context: IExecuteFunctions, id: string, options: PollOptions): Promise<Observation> {
+	const { data } = await apiRequest.call<
+		IExecuteFunctions,
+		['GET', string, PollOptions],
+		Promise<{ data: SocialContent }>
+	>(context, 'GET', `/social/content/${pathId('Content ID', id)}`, options);
+	const status = String(data?.status ?? 'unknown');
+	if (PENDING.includes(status)) {
+		const progress = typeof data?.processing_progress === 'number' ? data.processing_progress : undefined;
+		return { state: 'pending', status, progress };
+	}
+	if (status === 'failed') {
+		const reason = typeof data?.error_message === 'string' && data.error_message ? data.error_message : undefined;
+		return { state: 'failed', status, reason };
+	}
+	return { state: 'finished', status, record: data };
+}
+
+/** Social content: done once the status leaves generating/queued/draft; the single record is the output. */
+export const socialJob: JobKind = {
+	noun: 'social content',
+	idField: 'content_id',
+	idLabel: 'Content ID',
+	listEndpoint: '/social/content',
+	listStatus: 'generating',
+	pendingStatuses: PENDING,
+	pollOne: fetchContent,
+	fetchOne: fetchContent,
+};
+
+export async function shapeSocial(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return await shapeSocialOutput.call(this, record, itemIndex, {
+		simplify: this.getNodeParameter('simplify', itemIndex, false) === true,
+		splitByPlatform: options.splitByPlatform === true,
+		downloadImages: options.downloadImages === true,
+		maxImageBytes: maxImageBytes(options.maxImageSizeMb),
+	});
+}
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Content ID',
+		name: 'contentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
+		description: 'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
+		displayOptions: { show: { resource: ['socialContent'], operation: ['waitForCompletion'] } },
+	},
+	simplifyProperty('socialContent', ['waitForCompletion']),
+	optionsCollection('socialContent', 'waitForCompletion', [...waitOptions('social', false), ...socialOutputOptions]),
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await runWait.call(this, items, {
+		kind: socialJob,
+		prepare(itemIndex) {
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			// Checked now so a bad size fails before the wait, not after it.
+			maxImageBytes(options.maxImageSizeMb);
+			return {
+				itemIndex,
+				id: assertUuid('Content ID', this.getNodeParameter('contentId', itemIndex)),
+				settings: readWaitSettings(this, itemIndex, 'social'),
+			};
+		},
+		shape: shapeSocial,
+	});
+}
