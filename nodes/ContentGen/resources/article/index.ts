@@ -1,11 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ResourceOperations } from '../../helpers/types';
+import * as generate from './generate';
 import * as get from './get';
 import * as getMany from './getMany';
 import * as getStatus from './getStatus';
+import * as waitForCompletion from './waitForCompletion';
 
-export const operations: ResourceOperations = { get, getMany, getStatus };
+export const operations: ResourceOperations = { generate, get, getMany, getStatus, waitForCompletion };
 
 /** Every article operation of the node; only those with an implementation are offered. */
 const OPERATION_OPTIONS: INodePropertyOptions[] = [

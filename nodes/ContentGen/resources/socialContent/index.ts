@@ -1,11 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ResourceOperations } from '../../helpers/types';
+import * as generate from './generate';
 import * as get from './get';
 import * as getMany from './getMany';
 import * as publish from './publish';
+import * as waitForCompletion from './waitForCompletion';
 
-export const operations: ResourceOperations = { get, getMany, publish };
+export const operations: ResourceOperations = { generate, get, getMany, publish, waitForCompletion };
 
 /** Every social content operation of the node; only those with an implementation are offered. */
 const OPERATION_OPTIONS: INodePropertyOptions[] = [
