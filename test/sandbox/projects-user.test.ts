@@ -119,7 +119,8 @@ describe('user credits', () => {
 describe('user usage', () => {
 	it('reports totals, the key rate limit and a 30-day per-endpoint breakdown from real requests', async () => {
 		const today = sb.control.now().toISOString().slice(0, 10);
-		const rowOf = (usage: { daily_breakdown: Array<{ date: string; endpoint: string }> }) =>
+		type Row = { date: string; endpoint: string; total_requests: number; error_count: number };
+		const rowOf = (usage: { daily_breakdown: Row[] }) =>
 			usage.daily_breakdown.find((d) => d.date === today && d.endpoint === '/api/v1/projects/:id');
 		const first = (await api(sb).get('/user/usage')).data.data;
 		const firstRow = rowOf(first) ?? { total_requests: 0, error_count: 0 };
@@ -146,7 +147,7 @@ describe('user usage', () => {
 			avg_response_time_ms: expect.any(Number),
 			error_count: firstRow.error_count + 2,
 		});
-		const dates = new Set(u.daily_breakdown.map((d: { date: string }) => d.date));
+		const dates = new Set<string>(u.daily_breakdown.map((d: { date: string }) => d.date));
 		expect(dates.size).toBeGreaterThan(5);
 		expect(dates.size).toBeLessThanOrEqual(30);
 		const oldest = new Date(sb.control.now().getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
