@@ -1,0 +1,105 @@
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only CLI: reads and writes workflow files, prints an index */
+// Readies workflow JSON files for `n8n import:workflow` + `n8n execute`:
+// gives each a stable id n8n accepts (at most 21 characters), imports it inactive, points every
+// ContentGen node at the test credential, attaches the checks to run on its output, and writes a
+// copy of each fixture marked `brokenVariant` that uses the wrong-key credential.
+//
+//   tsx scripts/n8n/prepare-workflows.ts --out <dir> --bad-credential <id> <file.json>...
+// Prints one line per workflow: id <TAB> kind <TAB> name <TAB> prepared file
+//   kind: manual (run with n8n execute), trigger (starts with our trigger: activate it), broken
+// Checks come from the fixture's meta.contentgenTest.expect, or for examples from
+// scripts/n8n/expectations.json (keyed by file name): arguments for check-execution.ts.
+import { createHash } from 'crypto';
+import { readFileSync, writeFileSync } from 'fs';
+import { basename, join } from 'path';
+
+const CREDENTIAL = { id: 'contentgen-sandbox', name: 'ContentGen account' };
+const TRIGGER_TYPE = 'n8n-nodes-contentgen.contentGenTrigger';
+const OUR_PREFIX = 'n8n-nodes-contentgen.';
+const STARTING_TYPES = ['n8n-nodes-base.manualTrigger'];
+
+interface WorkflowNode {
+	name: string;
+	type: string;
+	credentials?: Record<string, { id: string; name: string }>;
+}
+interface Workflow {
+	id?: string;
+	name: string;
+	active?: boolean;
+	nodes: WorkflowNode[];
+	meta?: { contentgenTest?: { expect?: string[]; brokenVariant?: boolean } } & Record<string, unknown>;
+}
+
+function flag(name: string): string {
+	const index = process.argv.indexOf(`--${name}`);
+	if (index < 0 || process.argv[index + 1] === undefined) throw new Error(`missing --${name}`);
+	return process.argv[index + 1];
+}
+
+function stableId(file: string, suffix = ''): string {
+	return `cg${createHash('sha256').update(basename(file) + suffix).digest('hex').slice(0, 14)}`;
+}
+
+function withCredential(workflow: Workflow, credential: { id: string; name: string }): Workflow {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.type.startsWith(OUR_PREFIX) ? { ...node, credentials: { contentGenApi: credential } } : node,
+		),
+	};
+}
+
+function main(): void {
+	const out = flag('out');
+	const badCredential = { id: flag('bad-credential'), name: 'ContentGen wrong key' };
+	const files = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+	const expectations = JSON.parse(
+		readFileSync(join(__dirname, 'expectations.json'), 'utf8'),
+	) as Record<string, string[]>;
+	const seen = new Set<string>();
+
+	for (const file of files) {
+		const original = JSON.parse(readFileSync(file, 'utf8')) as Workflow;
+		if (!Array.isArray(original.nodes)) throw new Error(`${file}: not a workflow (no nodes array)`);
+		for (const node of original.nodes) {
+			const reference = node.credentials?.contentGenApi;
+			if (node.type.startsWith(OUR_PREFIX) && reference?.id !== CREDENTIAL.id) {
+				console.error(
+					`note: ${basename(file)} node "${node.name}" uses credential ${JSON.stringify(reference ?? null)}; the test points it at ${CREDENTIAL.id}`,
+				);
+			}
+		}
+		const id = original.id && original.id.length <= 21 && !seen.has(original.id) ? original.id : stableId(file);
+		seen.add(id);
+		const startsWithTrigger =
+			original.nodes.some((n) => n.type === TRIGGER_TYPE) &&
+			!original.nodes.some((n) => STARTING_TYPES.includes(n.type));
+		const expect = original.meta?.contentgenTest?.expect ?? expectations[basename(file)] ?? [];
+		const prepared: Workflow = {
+			...withCredential(original, CREDENTIAL),
+			id,
+			active: false,
+			meta: { ...original.meta, contentgenTest: { expect } },
+		};
+		const target = join(out, `${id}.json`);
+		writeFileSync(target, JSON.stringify(prepared, null, 2));
+		console.log([id, startsWithTrigger ? 'trigger' : 'manual', original.name, target].join('\t'));
+
+		if (original.meta?.contentgenTest?.brokenVariant) {
+			const brokenId = stableId(file, 'wrong-key');
+			const broken: Workflow = {
+				...withCredential(original, badCredential),
+				id: brokenId,
+				name: `${original.name} (wrong API key)`,
+				active: false,
+				meta: { ...original.meta, contentgenTest: { expect } },
+			};
+			const brokenTarget = join(out, `${brokenId}.json`);
+			writeFileSync(brokenTarget, JSON.stringify(broken, null, 2));
+			console.log([brokenId, 'broken', broken.name, brokenTarget].join('\t'));
+		}
+	}
+}
+
+main();
