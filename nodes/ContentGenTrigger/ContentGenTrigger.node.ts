@@ -45,7 +45,10 @@ function titleCase(value: string): string {
 }
 
 function locatorValue(raw: unknown): string {
-	const value = typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value: unknown }).value : raw;
+	const value =
+		typeof raw === 'object' && raw !== null && 'value' in raw
+			? (raw as { value: unknown }).value
+			: raw;
 	return typeof value === 'string' ? value.trim() : '';
 }
 
@@ -74,7 +77,13 @@ function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
 }
 
 function toItem(event: EmittedEvent): INodeExecutionData {
-	return { json: { ...(event.record as IDataObject), event: event.event, previousStatus: event.previousStatus } };
+	return {
+		json: {
+			...(event.record as IDataObject),
+			event: event.event,
+			previousStatus: event.previousStatus,
+		},
+	};
 }
 
 async function list(
@@ -92,7 +101,8 @@ async function list(
 	const limit = Number(qs.limit);
 	return {
 		items,
-		total: typeof response.pagination?.total === 'number' ? response.pagination.total : items.length,
+		total:
+			typeof response.pagination?.total === 'number' ? response.pagination.total : items.length,
 		hasMore:
 			typeof response.pagination?.has_more === 'boolean'
 				? response.pagination.has_more
@@ -140,12 +150,22 @@ async function testEvent(
 	const socialEvents = events.filter((e) => (SOCIAL_EVENTS as readonly string[]).includes(e));
 	const page = { page: 1, limit: LIMITS.pageSize };
 	if (articleEvents.length > 0) {
-		const result = (await answer(context, { kind: 'articleList', ...page }, filters, maxWait)) as ListResult;
+		const result = (await answer(
+			context,
+			{ kind: 'articleList', ...page },
+			filters,
+			maxWait,
+		)) as ListResult;
 		const picked = pickTestEvent(result.items, articleEvents);
 		if (picked) candidates.push(picked);
 	}
 	if (socialEvents.length > 0) {
-		const result = (await answer(context, { kind: 'socialList', ...page }, filters, maxWait)) as ListResult;
+		const result = (await answer(
+			context,
+			{ kind: 'socialList', ...page },
+			filters,
+			maxWait,
+		)) as ListResult;
 		const picked = pickTestEvent(result.items, socialEvents);
 		if (picked) candidates.push(picked);
 	}
@@ -164,7 +184,10 @@ export class ContentGenTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ContentGen Trigger',
 		name: 'contentGenTrigger',
-		icon: { light: 'file:../ContentGen/contentGen.svg', dark: 'file:../ContentGen/contentGen.dark.svg' },
+		icon: {
+			light: 'file:../ContentGen/contentGen.svg',
+			dark: 'file:../ContentGen/contentGen.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
@@ -182,15 +205,24 @@ export class ContentGenTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: ['articleCompleted'],
-				description: 'Each change seen between two polls starts the workflow once per selected event it matches',
+				description:
+					'Each change seen between two polls starts the workflow once per selected event it matches',
 				options: [
 					{
 						name: 'Article Completed',
 						value: 'articleCompleted',
 						description: 'An article finished generating (status cms or needs_editing)',
 					},
-					{ name: 'Article Created', value: 'articleCreated', description: 'A new article appeared' },
-					{ name: 'Article Failed', value: 'articleFailed', description: 'An article generation failed' },
+					{
+						name: 'Article Created',
+						value: 'articleCreated',
+						description: 'A new article appeared',
+					},
+					{
+						name: 'Article Failed',
+						value: 'articleFailed',
+						description: 'An article generation failed',
+					},
 					{
 						name: 'Article Status Changed',
 						value: 'articleStatusChanged',
@@ -241,8 +273,8 @@ export class ContentGenTrigger implements INodeType {
 	methods = { listSearch: { searchProjects } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const events = (this.getNodeParameter('events', []) as string[]).filter((e): e is TriggerEvent =>
-			[...ARTICLE_EVENTS, ...SOCIAL_EVENTS].includes(e as TriggerEvent),
+		const events = (this.getNodeParameter('events', []) as string[]).filter(
+			(e): e is TriggerEvent => [...ARTICLE_EVENTS, ...SOCIAL_EVENTS].includes(e as TriggerEvent),
 		);
 		if (events.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'Select at least one event to watch');
@@ -250,7 +282,9 @@ export class ContentGenTrigger implements INodeType {
 		const filters = readFilters(this, events);
 		const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
 		const maxWait =
-			budget === undefined ? MAX_RATE_LIMIT_WAIT_MS : Math.min(MAX_RATE_LIMIT_WAIT_MS, Math.floor(budget / 4));
+			budget === undefined
+				? MAX_RATE_LIMIT_WAIT_MS
+				: Math.min(MAX_RATE_LIMIT_WAIT_MS, Math.floor(budget / 4));
 
 		if (this.getMode() === 'manual') return await testEvent(this, events, filters, maxWait);
 

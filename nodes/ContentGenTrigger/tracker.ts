@@ -101,11 +101,21 @@ export interface ArticleState {
 	t: string;
 	/** Packed map id -> status code, oldest first. */
 	m: string;
+	/**
+	 * Set while a window too long for one poll is being read: the list position down to which
+	 * everything is done, and the cursor (with its ties) of the last window read to its end.
+	 */
+	r?: { p: number; c: number; t: string };
 }
 
 export interface SocialState {
 	/** Watched statuses these entries were made for. */
 	e: string;
+	/**
+	 * Watched lists read whole at the last poll (and nothing forgotten at the cap): only there
+	 * does a record the tracker does not follow prove a change.
+	 */
+	f?: string;
 	/** Packed map of tracked records id -> status code, oldest first. */
 	m: string;
 	/** Birth watermark: every record counted in `n` was created at or before `w` (epoch ms). */
@@ -273,7 +283,9 @@ function time(value: unknown): number {
 
 /** Lower-case canonical id, or undefined when the record cannot be tracked (no UUID). */
 function idOf(record: TrackedRecord): string | undefined {
-	return typeof record.id === 'string' && UUID.test(record.id) ? record.id.toLowerCase() : undefined;
+	return typeof record.id === 'string' && UUID.test(record.id)
+		? record.id.toLowerCase()
+		: undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,7 +327,8 @@ export function articleEventsFor(previous: string | null | undefined, now: strin
 	if (previous === undefined) events.push('articleCreated');
 	else if (previous !== now) events.push('articleStatusChanged');
 	const wasComplete = typeof previous === 'string' && ARTICLE_COMPLETE.has(previous);
-	if (ARTICLE_COMPLETE.has(now) && !wasComplete && previous !== now) events.push('articleCompleted');
+	if (ARTICLE_COMPLETE.has(now) && !wasComplete && previous !== now)
+		events.push('articleCompleted');
 	if (now === 'failed' && previous !== 'failed') events.push('articleFailed');
 	return events;
 }
@@ -335,7 +348,11 @@ export function socialEventsFor(previous: string | null | undefined, now: string
 /** Statuses whose lists the social tracker reads every poll, for the selected events. */
 export function watchedSocialStatuses(events: readonly TriggerEvent[]): string[] {
 	const watched = [...SOCIAL_PRE_FINISH];
-	if (events.some((e) => e === 'socialScheduled' || e === 'socialPublished' || e === 'socialStatusChanged')) {
+	if (
+		events.some(
+			(e) => e === 'socialScheduled' || e === 'socialPublished' || e === 'socialStatusChanged',
+		)
+	) {
 		watched.push(...SOCIAL_POST_FINISH);
 	}
 	return watched;
@@ -395,68 +412,127 @@ function* seedArticles(config: TrackerConfig): Part<ArticleState> {
 			if (!result.hasMore || result.items.length === 0) break;
 		}
 	}
-	// Read last, so a record that moved while the lists were read shows its latest status.
-	const first = (yield { kind: 'articleList', page: 1, limit: LIMITS.pageSize }) as ListResult;
+	// Read last, so a record that moved while the lists were read shows its latest status. Every
+	// record at the cursor instant must be known, or the next poll would take it for a new one.
+	const newest: TrackedRecord[] = [];
 	let cursor = 0;
-	for (const record of first.items) cursor = Math.max(cursor, time(record.updated_at) || 0);
+	const maxPages = config.maxArticlePages ?? LIMITS.maxArticlePages;
+	for (let page = 1; page <= maxPages; page++) {
+		const result = (yield { kind: 'articleList', page, limit: LIMITS.pageSize }) as ListResult;
+		if (page === 1)
+			for (const record of result.items) cursor = Math.max(cursor, time(record.updated_at) || 0);
+		let passed = false;
+		for (const record of result.items) {
+			if (time(record.updated_at) < cursor) passed = true;
+			if (page === 1 || time(record.updated_at) === cursor) newest.push(record);
+		}
+		if (passed || !result.hasMore || result.items.length === 0) break;
+	}
 	const ties: string[] = [];
-	for (const record of [...first.items].reverse()) {
+	for (const record of [...newest].reverse()) {
 		const id = idOf(record);
 		if (!id) continue;
 		touch(map, id, statusCode(record.status));
 		if (time(record.updated_at) === cursor) ties.push(id);
 	}
 	capMap(map, LIMITS.articleMap, (code) => ARTICLE_IN_FLIGHT.has(codeStatus(code) ?? ''));
-	return { events: [], state: { c: cursor, t: encodeIds(ties, LIMITS.articleTies), m: encodeMap(map) } };
+	return {
+		events: [],
+		state: { c: cursor, t: encodeIds(ties, LIMITS.articleTies), m: encodeMap(map) },
+	};
 }
 
-function* pollArticles(previous: ArticleState | undefined, config: TrackerConfig): Part<ArticleState> {
-	if (!previous || typeof previous.c !== 'number') return yield* seedArticles(config);
-	const limit = config.articlePageSize ?? LIMITS.pageSize;
-	const maxPages = config.maxArticlePages ?? LIMITS.maxArticlePages;
-	const map = decodeMap(previous.m);
-	const ties = decodeIds(previous.t);
-	const cursor = previous.c;
-
-	const window: TrackedRecord[] = [];
-	const seen = new Set<string>();
-	let complete = false;
-	for (let page = 1; page <= maxPages; page++) {
+/** Reads the newest-first list from `firstPage` until it passes `below` or the page budget ends. */
+function* readWindow(
+	firstPage: number,
+	below: number,
+	maxPages: number,
+	limit: number,
+	seen: Set<string>,
+	window: TrackedRecord[],
+): Generator<TrackerRequest, { complete: boolean; lastPage: number }, TrackerReply> {
+	let page = firstPage;
+	for (let used = 0; used < maxPages; used++, page++) {
 		const result = (yield { kind: 'articleList', page, limit }) as ListResult;
 		let passed = false;
 		for (const record of result.items) {
-			const updated = time(record.updated_at);
-			if (updated < cursor) {
+			if (time(record.updated_at) < below) {
 				passed = true;
 				break;
 			}
-			const id = idOf(record);
 			// Records at the cursor instant are read again: a change within the same millisecond
 			// keeps updated_at, and only the status comparison can see it.
+			const id = idOf(record);
 			if (!id || seen.has(id)) continue;
 			seen.add(id);
 			window.push(record);
 		}
-		if (passed || !result.hasMore || result.items.length === 0) {
-			complete = true;
-			break;
-		}
+		if (passed || !result.hasMore || result.items.length === 0)
+			return { complete: true, lastPage: page };
+	}
+	return { complete: false, lastPage: page - 1 };
+}
+
+function* pollArticles(
+	previous: ArticleState | undefined,
+	config: TrackerConfig,
+): Part<ArticleState> {
+	if (!previous || typeof previous.c !== 'number') return yield* seedArticles(config);
+	const limit = config.articlePageSize ?? LIMITS.pageSize;
+	const maxPages = config.maxArticlePages ?? LIMITS.maxArticlePages;
+	const map = decodeMap(previous.m);
+	const cursor = previous.c;
+	const ties = decodeIds(previous.t);
+	const resume = previous.r && typeof previous.r.p === 'number' ? previous.r : undefined;
+	// Whether a record is new is judged against the last window read to its end.
+	const lowCursor = resume ? resume.c : cursor;
+	const lowTies = resume ? decodeIds(resume.t) : ties;
+
+	const window: TrackedRecord[] = [];
+	const seen = new Set<string>();
+	const top = yield* readWindow(1, cursor, maxPages, limit, seen, window);
+	const topCount = window.length;
+	let nextResume: ArticleState['r'];
+	if (!top.complete) {
+		// Everything above this position is done; below it, down to the low cursor, is not.
+		nextResume = {
+			p: top.lastPage * limit,
+			c: lowCursor,
+			t: encodeIds(lowTies, LIMITS.articleTies),
+		};
+	} else if (resume) {
+		// Records above the resume position then are still above it now (changes only go to
+		// the top), so reading from there misses nothing of the unread band.
+		const firstPage = Math.floor(resume.p / limit) + 1;
+		const band = yield* readWindow(
+			firstPage,
+			lowCursor,
+			maxPages - top.lastPage,
+			limit,
+			seen,
+			window,
+		);
+		if (!band.complete) nextResume = { p: band.lastPage * limit, c: resume.c, t: resume.t };
 	}
 
 	const events: EmittedEvent[] = [];
-	// Oldest change first, so the output reads in the order things happened.
-	for (const record of [...window].reverse()) {
+	const ordered = [...window].sort((a, b) => (time(a.updated_at) || 0) - (time(b.updated_at) || 0));
+	for (const record of ordered) {
 		const id = idOf(record) as string;
 		const known = map.get(id);
 		const created = time(record.created_at);
 		let previousStatus: string | null | undefined;
 		if (known !== undefined) {
 			previousStatus = codeStatus(known);
-		} else if (time(record.updated_at) === cursor && ties.has(id)) {
+		} else if (time(record.updated_at) === lowCursor && lowTies.has(id)) {
 			// Seen at the last poll and forgotten since: nothing to compare with.
 			touch(map, id, statusCode(record.status));
 			continue;
-		} else if (created > cursor || (created === cursor && !ties.has(id)) || !Number.isFinite(created)) {
+		} else if (
+			created > lowCursor ||
+			(created === lowCursor && !lowTies.has(id)) ||
+			!Number.isFinite(created)
+		) {
 			previousStatus = undefined;
 		} else {
 			// Existed but never seen in flight: it was finished; only a move back in flight is certain.
@@ -468,25 +544,34 @@ function* pollArticles(previous: ArticleState | undefined, config: TrackerConfig
 		} else if (previousStatus !== undefined && previousStatus === record.status) {
 			names = [];
 		}
-		for (const event of names) events.push({ event, previousStatus: previousStatus ?? null, record });
+		for (const event of names)
+			events.push({ event, previousStatus: previousStatus ?? null, record });
 		touch(map, id, statusCode(record.status));
 	}
 	capMap(map, LIMITS.articleMap, (code) => ARTICLE_IN_FLIGHT.has(codeStatus(code) ?? ''));
 
 	let nextCursor = cursor;
-	let nextTies = ties;
-	if (complete) {
-		for (const record of window) nextCursor = Math.max(nextCursor, time(record.updated_at) || 0);
-		nextTies = nextCursor === cursor ? new Set(ties) : new Set<string>();
-		for (const record of window) {
-			if (time(record.updated_at) === nextCursor) nextTies.add(idOf(record) as string);
-		}
+	const topRecords = window.slice(0, topCount);
+	for (const record of topRecords) nextCursor = Math.max(nextCursor, time(record.updated_at) || 0);
+	const nextTies = nextCursor === cursor ? new Set(ties) : new Set<string>();
+	for (const record of topRecords) {
+		if (time(record.updated_at) === nextCursor) nextTies.add(idOf(record) as string);
 	}
-	// An unfinished window keeps its cursor: the next poll reads it again and the map drops repeats.
-	return {
-		events,
-		state: { c: nextCursor, t: encodeIds(nextTies, LIMITS.articleTies), m: encodeMap(map) },
+	const state: ArticleState = {
+		c: nextCursor,
+		t: encodeIds(nextTies, LIMITS.articleTies),
+		m: encodeMap(map),
 	};
+	if (nextResume) state.r = nextResume;
+	return { events, state };
+}
+
+interface ListRead {
+	total: number;
+	/** Every member was read. */
+	complete: boolean;
+	/** Too long to read whole within the page budget: only a first page was read. */
+	oversized: boolean;
 }
 
 /** Every member of one status list, whatever order the pages come in. */
@@ -496,17 +581,15 @@ function* readSocialList(
 	maxPages: number,
 	into: Map<string, TrackedRecord>,
 	counted: { pages: number },
-): Generator<TrackerRequest, ListResult, TrackerReply> {
+): Generator<TrackerRequest, ListRead, TrackerReply> {
 	const members = new Set<string>();
 	let total = 0;
-	let hasMore = false;
 	let totalPages = 1;
 	for (let i = 0; i < maxPages; i++) {
 		const page = (i % totalPages) + 1;
 		const result = (yield { kind: 'socialList', page, limit, status }) as ListResult;
 		counted.pages++;
 		total = result.total;
-		hasMore = result.hasMore;
 		totalPages = Math.max(1, Math.ceil(total / limit));
 		for (const record of result.items) {
 			const id = idOf(record);
@@ -516,8 +599,9 @@ function* readSocialList(
 			if (!earlier || !(time(earlier.updated_at) > time(record.updated_at))) into.set(id, record);
 		}
 		if (members.size >= total || result.items.length === 0) break;
+		if (totalPages > maxPages) return { total, complete: false, oversized: true };
 	}
-	return { items: [], total, hasMore };
+	return { total, complete: members.size >= total, oversized: false };
 }
 
 function* countSocial(): Generator<TrackerRequest, number, TrackerReply> {
@@ -534,7 +618,13 @@ function* seedSocial(config: TrackerConfig, watched: string[]): Part<SocialState
 	const limit: number = LIMITS.pageSize;
 	const seen = new Map<string, TrackedRecord>();
 	const pages = { pages: 0 };
-	for (const status of watched) yield* readSocialList(status, limit, LIMITS.socialPagesPerList, seen, pages);
+	let complete = '';
+	const oversized = new Set<string>();
+	for (const status of watched) {
+		const read = yield* readSocialList(status, limit, LIMITS.socialPagesPerList, seen, pages);
+		if (read.complete) complete += statusCode(status);
+		if (read.oversized) oversized.add(status);
+	}
 	// A sample of everything for the newest creation time (exact up to 100 records), and the count.
 	const all = (yield { kind: 'socialList', page: 1, limit: LIMITS.pageSize }) as ListResult;
 	const map = new Map<string, string>();
@@ -545,18 +635,22 @@ function* seedSocial(config: TrackerConfig, watched: string[]): Part<SocialState
 	const watchedSet = new Set(watched);
 	for (const record of seen.values()) {
 		const id = idOf(record);
-		if (id && isTrackedSocial(record.status, watchedSet)) touch(map, id, statusCode(record.status));
+		if (id && isTrackedSocial(record.status, watchedSet) && !oversized.has(record.status)) {
+			touch(map, id, statusCode(record.status));
+		}
 	}
 	const ties = new Set<string>();
 	for (const record of [...seen.values(), ...all.items]) {
 		const id = idOf(record);
 		if (id && time(record.created_at) === watermark) ties.add(id);
 	}
+	const capped = map.size > LIMITS.socialMap;
 	capMap(map, LIMITS.socialMap, () => false);
 	return {
 		events: [],
 		state: {
 			e: watched.map(statusCode).join(''),
+			f: capped ? '' : complete,
 			m: encodeMap(map),
 			w: watermark,
 			// Read last, so every record it counts was read before or is newer than the watermark.
@@ -582,16 +676,29 @@ function* pollSocial(previous: SocialState | undefined, config: TrackerConfig): 
 	const pages = { pages: 0 };
 
 	const listed = new Map<string, TrackedRecord>();
+	let complete = '';
+	const oversized = new Set<string>();
 	for (const status of watched) {
-		yield* readSocialList(status, limit, LIMITS.socialPagesPerList, listed, pages);
+		const read = yield* readSocialList(status, limit, LIMITS.socialPagesPerList, listed, pages);
+		if (read.complete) complete += statusCode(status);
+		if (read.oversized) oversized.add(status);
 	}
+	// Lists read whole now and at the last poll: a record in them that is not followed arrived.
+	const exact = new Set(
+		watched.filter(
+			(st) => complete.includes(statusCode(st)) && (previous.f ?? '').includes(statusCode(st)),
+		),
+	);
 	const observed = new Map<string, TrackedRecord>();
 	for (const [id, record] of listed) {
 		if (watchedSet.has(record.status)) observed.set(id, record);
 	}
 	const gone = new Set<string>();
-	for (const id of map.keys()) {
+	for (const [id, code] of map) {
 		if (observed.has(id)) continue;
+		// Absent from a list too long to read whole proves nothing, and fetching them all would not scale.
+		const status = codeStatus(code);
+		if (status !== null && oversized.has(status)) continue;
 		const record = (yield { kind: 'socialRecord', id }) as TrackedRecord | null;
 		if (record && idOf(record) === id) observed.set(id, record);
 		else gone.add(id);
@@ -614,7 +721,10 @@ function* pollSocial(previous: SocialState | undefined, config: TrackerConfig): 
 		const found = new Map<string, TrackedRecord>();
 		let budget = LIMITS.discoveryPages;
 		const missing = () => pending.size + births.size < count - previous.n;
-		const lists: Array<string | undefined> = [undefined, ...SOCIAL_SEARCH_ORDER.filter((s) => !watchedSet.has(s))];
+		const lists: Array<string | undefined> = [
+			undefined,
+			...SOCIAL_SEARCH_ORDER.filter((s) => !watchedSet.has(s)),
+		];
 		for (const status of lists) {
 			if (!missing() || budget <= 0) break;
 			const used = { pages: 0 };
@@ -641,8 +751,13 @@ function* pollSocial(previous: SocialState | undefined, config: TrackerConfig): 
 		let previousStatus: string | null | undefined;
 		if (known !== undefined) previousStatus = codeStatus(known);
 		else if (births.has(id)) previousStatus = undefined;
-		else if (watchedSet.has(record.status)) previousStatus = null;
-		else continue;
+		else if (exact.has(record.status)) previousStatus = null;
+		else {
+			// Not followed and not provably new here: start following it without an event.
+			if (watchedSet.has(record.status) && !oversized.has(record.status))
+				touch(map, id, statusCode(record.status));
+			continue;
+		}
 		// A status outside the spec is stored as 'x': no change is claimed between two of them.
 		const unchangedOther = known === OTHER && statusCode(record.status) === OTHER;
 		if (!unchangedOther) {
@@ -654,18 +769,23 @@ function* pollSocial(previous: SocialState | undefined, config: TrackerConfig): 
 		else map.delete(id);
 	}
 	for (const id of gone) map.delete(id);
+	const capped = map.size > LIMITS.socialMap;
 	capMap(map, LIMITS.socialMap, () => false);
+	const f = capped ? '' : complete;
 
 	// Births are reconciled against the count; until every counted birth is found, keep looking.
 	const reported = new Set([...pending, ...births.keys()]);
 	let state: SocialState;
 	if (reported.size >= count - previous.n || reported.size > LIMITS.pendingBirths) {
 		let nextWatermark = watermark;
-		for (const record of births.values()) nextWatermark = Math.max(nextWatermark, time(record.created_at) || 0);
+		for (const record of births.values())
+			nextWatermark = Math.max(nextWatermark, time(record.created_at) || 0);
 		const nextTies = nextWatermark === watermark ? new Set(watermarkTies) : new Set<string>();
-		for (const [id, record] of births) if (time(record.created_at) === nextWatermark) nextTies.add(id);
+		for (const [id, record] of births)
+			if (time(record.created_at) === nextWatermark) nextTies.add(id);
 		state = {
 			e: signature,
+			f,
 			m: encodeMap(map),
 			w: nextWatermark,
 			n: count,
@@ -675,6 +795,7 @@ function* pollSocial(previous: SocialState | undefined, config: TrackerConfig): 
 	} else {
 		state = {
 			e: signature,
+			f,
 			m: encodeMap(map),
 			w: watermark,
 			n: previous.n,
@@ -686,7 +807,10 @@ function* pollSocial(previous: SocialState | undefined, config: TrackerConfig): 
 }
 
 /** Drives the generator with a synchronous answerer (tests, benchmarks). */
-export function runPollSync(steps: PollSteps, answer: (request: TrackerRequest) => TrackerReply): PollOutcome {
+export function runPollSync(
+	steps: PollSteps,
+	answer: (request: TrackerRequest) => TrackerReply,
+): PollOutcome {
 	let next = steps.next();
 	while (!next.done) next = steps.next(answer(next.value));
 	return next.value;

@@ -18,7 +18,17 @@ import { prng, World } from './world';
  */
 
 const ARTICLE_STATUSES = ['draft', 'queued', 'cms', 'needs_editing', 'failed', 'archived'];
-const SOCIAL_STATUSES = ['draft', 'queued', 'generating', 'ready', 'completed', 'scheduled', 'published', 'failed', 'publishing'];
+const SOCIAL_STATUSES = [
+	'draft',
+	'queued',
+	'generating',
+	'ready',
+	'completed',
+	'scheduled',
+	'published',
+	'failed',
+	'publishing',
+];
 const SOCIAL_LISTS = new Set(SOCIAL_STATUSES.filter((s) => s !== 'publishing'));
 const ALL_EVENTS: TriggerEvent[] = [...ARTICLE_EVENTS, ...SOCIAL_EVENTS];
 
@@ -30,7 +40,10 @@ type Op =
 	| { t: 'restart' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-	{ weight: 3, arbitrary: fc.record({ t: fc.constant('tick' as const), ms: fc.constantFrom(0, 0, 1, 5) }) },
+	{
+		weight: 3,
+		arbitrary: fc.record({ t: fc.constant('tick' as const), ms: fc.constantFrom(0, 0, 1, 5) }),
+	},
 	{
 		weight: 3,
 		arbitrary: fc.record({
@@ -48,7 +61,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 			status: fc.nat(20),
 		}),
 	},
-	{ weight: 3, arbitrary: fc.record({ t: fc.constant('poll' as const), failAt: fc.option(fc.nat(12), { freq: 3 }) }) },
+	{
+		weight: 3,
+		arbitrary: fc.record({
+			t: fc.constant('poll' as const),
+			failAt: fc.option(fc.nat(12), { freq: 3 }),
+		}),
+	},
 	{ weight: 1, arbitrary: fc.record({ t: fc.constant('restart' as const) }) },
 );
 
@@ -98,7 +117,8 @@ function expectedArticleEvents(before: Map<string, string>, now: Map<string, str
 			if (status === 'failed') out.push(key('articleFailed', id, null, status));
 		} else if (previous !== status) {
 			out.push(key('articleStatusChanged', id, previous, status));
-			if (complete(status) && !complete(previous)) out.push(key('articleCompleted', id, previous, status));
+			if (complete(status) && !complete(previous))
+				out.push(key('articleCompleted', id, previous, status));
 			if (status === 'failed') out.push(key('articleFailed', id, previous, status));
 		}
 	}
@@ -107,7 +127,11 @@ function expectedArticleEvents(before: Map<string, string>, now: Map<string, str
 
 function watched(events: TriggerEvent[]): Set<string> {
 	const w = new Set(['draft', 'queued', 'generating']);
-	if (events.some((e) => e === 'socialScheduled' || e === 'socialPublished' || e === 'socialStatusChanged')) {
+	if (
+		events.some(
+			(e) => e === 'socialScheduled' || e === 'socialPublished' || e === 'socialStatusChanged',
+		)
+	) {
 		for (const s of ['ready', 'completed', 'scheduled']) w.add(s);
 	}
 	return w;
@@ -123,7 +147,8 @@ function expectedSocialEvents(
 	const nextTracked = new Set<string>();
 	const entered = (id: string, previous: string | null, status: string) => {
 		const finished = (s: string | null) => s === 'completed' || s === 'ready';
-		if (finished(status) && !finished(previous)) out.push(key('socialFinished', id, previous, status));
+		if (finished(status) && !finished(previous))
+			out.push(key('socialFinished', id, previous, status));
 		if (status === 'failed') out.push(key('socialFailed', id, previous, status));
 		if (status === 'scheduled') out.push(key('socialScheduled', id, previous, status));
 		if (status === 'published') out.push(key('socialPublished', id, previous, status));
@@ -143,7 +168,8 @@ function expectedSocialEvents(
 			}
 		}
 		// Listed statuses are seen every poll; unlisted ones (publishing) only if followed there.
-		if (w.has(status) || (!SOCIAL_LISTS.has(status) && (tracked.has(id) || birth))) nextTracked.add(id);
+		if (w.has(status) || (!SOCIAL_LISTS.has(status) && (tracked.has(id) || birth)))
+			nextTracked.add(id);
 	}
 	return { events: out, tracked: nextTracked };
 }
@@ -159,7 +185,12 @@ function keysOf(events: EmittedEvent[]): string[] {
 /** Runs one history; returns a description of the first disagreement, or null. */
 export function checkHistory(history: History, mutant?: Mutant): string | null {
 	const world = new World(prng(history.seed));
-	const config = { events: history.events, scope: 'all', articlePageSize: history.pageSize, maxArticlePages: 1000 };
+	const config = {
+		events: history.events,
+		scope: 'all',
+		articlePageSize: history.pageSize,
+		maxArticlePages: 1000,
+	};
 	const wanted = new Set<string>(history.events);
 	const w = watched(history.events);
 	for (const n of history.initialArticles) world.create('article', statusFor('article', n));
@@ -167,7 +198,11 @@ export function checkHistory(history: History, mutant?: Mutant): string | null {
 	world.tick(1);
 
 	let stored: unknown = {};
-	let committed: { articles: Map<string, string>; social: Map<string, string>; tracked: Set<string> } | null = null;
+	let committed: {
+		articles: Map<string, string>;
+		social: Map<string, string>;
+		tracked: Set<string>;
+	} | null = null;
 	const reported = new Set<string>();
 
 	for (const [index, op] of history.ops.entries()) {
@@ -175,7 +210,8 @@ export function checkHistory(history: History, mutant?: Mutant): string | null {
 		else if (op.t === 'create') world.create(op.kind, statusFor(op.kind, op.status));
 		else if (op.t === 'set') {
 			const ids = [...(op.kind === 'article' ? world.articles : world.social).keys()];
-			if (ids.length > 0) world.set(op.kind, ids[op.pick % ids.length], setStatusFor(op.kind, op.status));
+			if (ids.length > 0)
+				world.set(op.kind, ids[op.pick % ids.length], setStatusFor(op.kind, op.status));
 		} else if (op.t === 'restart') {
 			stored = JSON.parse(JSON.stringify(stored));
 		} else {
@@ -233,7 +269,10 @@ describe('tracker against a ground-truth model', () => {
 	// The property must be able to fail: broken trackers are caught.
 	it.each<[string, Mutant]>([
 		['forgets the article statuses', (s) => (s.a ? { ...s, a: { ...s.a, m: '' } } : s)],
-		['moves the article cursor 1 ms ahead', (s) => (s.a ? { ...s, a: { ...s.a, c: s.a.c + 1 } } : s)],
+		[
+			'moves the article cursor 1 ms ahead',
+			(s) => (s.a ? { ...s, a: { ...s.a, c: s.a.c + 1 } } : s),
+		],
 		['forgets the tracked social records', (s) => (s.s ? { ...s, s: { ...s.s, m: '' } } : s)],
 		['miscounts social records by one', (s) => (s.s ? { ...s, s: { ...s.s, n: s.s.n + 1 } } : s)],
 	])('catches a tracker that %s', (_name, mutant) => {

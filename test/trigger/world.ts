@@ -2,7 +2,12 @@
  * An in-memory account for driving the tracker: articles and social records with the service's
  * list semantics (articles sorted by updated_at, social lists in a fresh random order per request).
  */
-import type { ListResult, TrackedRecord, TrackerReply, TrackerRequest } from '../../nodes/ContentGenTrigger/tracker';
+import type {
+	ListResult,
+	TrackedRecord,
+	TrackerReply,
+	TrackerRequest,
+} from '../../nodes/ContentGenTrigger/tracker';
 
 export const EPOCH = Date.UTC(2025, 0, 1);
 
@@ -13,7 +18,16 @@ export interface Row {
 	updated: number;
 }
 
-export const SOCIAL_FILTERABLE = ['draft', 'queued', 'generating', 'ready', 'completed', 'scheduled', 'published', 'failed'];
+export const SOCIAL_FILTERABLE = [
+	'draft',
+	'queued',
+	'generating',
+	'ready',
+	'completed',
+	'scheduled',
+	'published',
+	'failed',
+];
 
 /** Small deterministic PRNG (mulberry32) so a failing history replays exactly. */
 export function prng(seed: number): () => number {
