@@ -15,28 +15,34 @@
  * status is then unknown (null), so only a change into draft/queued is reported (as a status
  * change); a move between two finished statuses cannot be told apart from an edit and is ignored.
  *
- *   article requests per poll = max(1, ceil(changed / pageSize)) (pages of 100, at most 20;
- *   an idle poll is exactly 1 request).
+ *   article requests per poll = max(1, ceil(changed / 100)), at most 20 pages; an idle poll is
+ *   exactly 1 request. A window longer than 20 pages is finished over the next polls: the cursor
+ *   moves to the top and the unread band is resumed from its list position (changes only move
+ *   records to the top, so nothing below that position is skipped).
  *
  * SOCIAL: the list has no sort and no guaranteed order, so the tracker never depends on it.
- * It tracks every record in a watched status W (draft, queued, generating; plus ready,
+ * It follows every record in a watched status W (draft, queued, generating; plus ready,
  * completed and scheduled when scheduled/published/any-change events are selected) and any
  * record in a status the list filter does not know (`publishing`). Each poll reads the list of
  * every status in W (a list of up to 100 is one request, whatever its order), fetches one by one
- * the tracked records that are no longer in their list, and counts all records (no record is
+ * the followed records that are no longer in their list, and counts all records (no record is
  * ever deleted, so the count only grows by births). Births not found in the watched lists (a
- * record created and finished between two polls) are searched for in the other lists.
+ * record created and finished between two polls) are searched for in the other lists. A record
+ * it does not follow, found in a watched list, is reported (previousStatus null) only if that
+ * list was read whole at this poll and the last one; lists over 1,000 records are sampled, not
+ * followed.
  *
- *   social requests per poll = |W| + sum over W of (extra pages of lists longer than 100)
- *     + L (tracked records that left the watched lists, incl. those `publishing`) + 1 (count)
- *     + (only when a birth skipped the watched lists) D (search pages, at most 10) + 1 (recount).
+ *   social requests per poll = |W| + sum over W of (extra pages of lists longer than 100, at
+ *     most 10 per list) + L (followed records that left the watched lists, incl. `publishing`)
+ *     + 1 (count) + (only when a birth skipped the watched lists) D (search pages, <= 10) + 1.
  *   An idle poll is |W| + 1 requests: 4 for finished/failed events, 7 with the others.
  *
  * STATE (JSON, stored in the node's static data): ids are packed to 22 characters and statuses
  * to one letter. Caps: 1,000 articles, 100 tie ids, 1,000 tracked social records, 200 pending
  * births, 100 birth ties; worst case about 55 KB. At a cap the oldest entries are forgotten
- * (finished articles before in-flight ones): a forgotten record's later change is reported with
- * previousStatus null, or not at all when it moves between finished statuses.
+ * (finished articles before in-flight ones), and their later changes can go unreported: an
+ * article only when it moves back to draft/queued (previousStatus null), social content not
+ * until it shows up in a list read whole again.
  */
 
 export const ARTICLE_EVENTS = [
