@@ -162,17 +162,19 @@ function networkError(
 	itemIndex?: number,
 ): NodeApiError {
 	const reached = !NEVER_REACHED_CODES.includes(code ?? '');
+	// n8n rewrites messages that contain system error codes, so the code goes in the description.
 	const message = reached
-		? `The connection to the service broke (${code ?? 'network error'})`
-		: `Could not reach the service (${code})`;
-	const description = !reached
+		? 'The connection to the service broke before it answered'
+		: 'Could not reach the service';
+	const advice = !reached
 		? "Check the credential's Base URL and that the service is reachable from n8n."
 		: method === 'GET'
 			? 'The request was retried and kept failing. Try again later.'
 			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
+	const description = `${advice} Network error: ${code ?? 'unknown'}.`;
 	return new NodeApiError(
 		context.getNode(),
-		{ message, code: code ?? 'NETWORK_ERROR', endpoint: `${method} ${endpoint}` },
+		{ message, network: code ?? 'unknown', endpoint: `${method} ${endpoint}` },
 		{ message: redactSecrets(message, apiKey), description, itemIndex },
 	);
 }

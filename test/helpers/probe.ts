@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { apiRequest, apiRequestAll } from '../../nodes/shared/transport';
+import type { WorkflowJson } from './engine';
+import { PACKAGE, TestNodeTypes } from './engine';
+
+/**
+ * A test-only node that calls the shared transport with the parameters it is given, so the
+ * transport runs inside n8n's engine with its real request helpers and credential handling.
+ */
+class TransportProbe implements INodeType {
+	description = {
+		displayName: 'Transport Probe',
+		name: 'transportProbe',
+		group: ['transform'],
+		version: 1,
+		description: 'Calls the transport',
+		defaults: { name: 'Probe' },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'contentGenApi', required: true }],
+		properties: [{ displayName: 'Call', name: 'call', type: 'json', default: '{}' }],
+	} as unknown as INodeTypeDescription;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const call = JSON.parse(this.getNodeParameter('call', 0) as string) as IDataObject;
+		if (call.all) {
+			const records = await apiRequestAll.call(
+				this,
+				call.endpoint as string,
+				(call.qs as IDataObject) ?? {},
+				call.limit as number | undefined,
+			);
+			return [records.map((json) => ({ json: json as IDataObject }))];
+		}
+		const response = await apiRequest.call(this, call.method as 'GET' | 'POST', call.endpoint as string, {
+			qs: call.qs as IDataObject | undefined,
+			body: call.body as IDataObject | undefined,
+			cost: call.cost as number | undefined,
+			maxRateLimitWaitMs: call.maxRateLimitWaitMs as number | undefined,
+		});
+		return [[{ json: { data: response.data as IDataObject, pagination: (response.pagination ?? null) as unknown as IDataObject } }]];
+	}
+}
+
+export const probeNodeTypes = () => new TestNodeTypes({ [`${PACKAGE}.transportProbe`]: new TransportProbe() });
+
+export function probeWorkflow(call: IDataObject): WorkflowJson {
+	return {
+		nodes: [
+			{ id: 's', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'p',
+				name: 'Probe',
+				type: `${PACKAGE}.transportProbe`,
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { call: JSON.stringify(call) },
+				credentials: { contentGenApi: { id: 'c', name: 'ContentGen account' } },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Probe', type: 'main', index: 0 }]] } },
+	};
+}
