@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in Node with nock */
 import nock from 'nock';
 
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from './helpers/engine';

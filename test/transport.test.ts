@@ -1,5 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in Node with nock */
 import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { RunResult } from './helpers/engine';
 import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from './helpers/engine';
@@ -14,7 +14,7 @@ const envelope = (code: string, message: string) => ({
 });
 
 async function call(
-	parameters: Record<string, unknown>,
+	parameters: IDataObject,
 	apiKey = TEST_API_KEY,
 	baseUrl = TEST_BASE_URL,
 ): Promise<RunResult> {

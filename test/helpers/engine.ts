@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test harness runs n8n's engine in Node */
 /**
  * Runs a workflow (JSON as n8n exports it) through n8n-core's real WorkflowExecute with this
  * package's node and credential types, the way n8n's own node test harness does.
@@ -9,7 +8,6 @@ import type {
 	ICredentials,
 	ICredentialType,
 	IDataObject,
-	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialsDetails,
@@ -131,10 +129,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return { ...requestOptions, headers, ...(properties.qs ? { qs } : {}) };
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 
