@@ -40,6 +40,7 @@ function describe(value: unknown): string {
 	}
 	if (value === undefined || value === null) return 'nothing';
 	if (Array.isArray(value)) return `a list of ${value.length}`;
+	if (typeof value === 'number') return String(value);
 	return `a ${typeof value}`;
 }
 
@@ -135,10 +136,57 @@ export function assertHttpUrl(field: string, value: unknown): string {
 	return text;
 }
 
-/** Accepts an n8n date (string or Date-like) and returns ISO 8601 in UTC. */
-export function toIsoDate(field: string, value: unknown): string {
-	const candidate =
-		value instanceof Date
+const LOCAL_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** Milliseconds the zone is ahead of UTC at the given instant. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(instant));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	const asUtc = Date.UTC(
+		get('year'),
+		get('month') - 1,
+		get('day'),
+		get('hour'),
+		get('minute'),
+		get('second'),
+	);
+	return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** A wall-clock time without offset, read in the given IANA zone. */
+function localToUtc(match: RegExpExecArray, timeZone: string): Date | undefined {
+	const [, year, month, day, hour = '0', minute = '0', second = '0', milli = '0'] = match;
+	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +milli.padEnd(3, '0'));
+	try {
+		// Two passes settle the offset across a daylight-saving change.
+		let utc = wall - zoneOffsetMs(wall, timeZone);
+		utc = wall - zoneOffsetMs(utc, timeZone);
+		return new Date(utc);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Accepts an n8n date (string or Date-like) and returns ISO 8601 in UTC. A date-time without
+ * an offset (what n8n's date picker produces) is read in `timeZone` (the workflow's zone) when
+ * one is given.
+ */
+export function toIsoDate(field: string, value: unknown, timeZone?: string): string {
+	const local = typeof value === 'string' && timeZone ? LOCAL_DATE_TIME.exec(value.trim()) : null;
+	const candidate = local
+		? localToUtc(local, timeZone as string)
+		: value instanceof Date
 			? value
 			: typeof value === 'string' || typeof value === 'number'
 				? new Date(value)
@@ -167,7 +215,10 @@ export function validateKeywords(value: unknown): string[] {
 				? []
 				: undefined;
 	if (!list) {
-		throw new ValidationError('Keywords', `Keywords must be a list of words, got ${describe(value)}`);
+		throw new ValidationError(
+			'Keywords',
+			`Keywords must be a list of words, got ${describe(value)}`,
+		);
 	}
 	const keywords = list.map((keyword, index) => {
 		if (typeof keyword !== 'string') {
@@ -196,9 +247,16 @@ export function validateTone(value: unknown): string {
 	return assertOneOf('Tone', value, ARTICLE_TONES);
 }
 
-export function validatePlatforms(field: string, value: unknown, minimum: number = BOUNDS.platforms.min): string[] {
+export function validatePlatforms(
+	field: string,
+	value: unknown,
+	minimum: number = BOUNDS.platforms.min,
+): string[] {
 	if (!Array.isArray(value)) {
-		throw new ValidationError(field, `${field} must be a list of platforms, got ${describe(value)}`);
+		throw new ValidationError(
+			field,
+			`${field} must be a list of platforms, got ${describe(value)}`,
+		);
 	}
 	const platforms = value.map((platform) => assertOneOf(field, platform, PLATFORMS));
 	const unique = Array.from(new Set(platforms));
@@ -224,7 +282,13 @@ export function validateTitle(value: unknown): string {
 }
 
 export function validateLimit(value: unknown): number {
-	return assertInteger('Limit', value, { min: 1, max: Number.MAX_SAFE_INTEGER });
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+		throw new ValidationError(
+			'Limit',
+			`Limit must be a whole number of at least 1, got ${describe(value)}`,
+		);
+	}
+	return value;
 }
 
 export function validateArticleStatus(field: string, value: unknown): string {
@@ -272,7 +336,8 @@ export function validateMinimumBalance(value: unknown): number {
 
 /** The image download bound, in bytes, from a size in megabytes. */
 export function validateMaxImageSizeMb(value: unknown, defaultMb: number): number {
-	if (value === undefined || value === null || value === '') return Math.floor(defaultMb * 1024 * 1024);
+	if (value === undefined || value === null || value === '')
+		return Math.floor(defaultMb * 1024 * 1024);
 	if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
 		throw new ValidationError(
 			'Max Image Size (MB)',

@@ -74,7 +74,8 @@ export async function execute(
 		}
 		const scheduled =
 			fields.scheduledAt !== undefined && fields.scheduledAt !== null && fields.scheduledAt !== '';
-		if (scheduled) body.scheduled_at = toIsoDate('Scheduled At', fields.scheduledAt);
+		if (scheduled)
+			body.scheduled_at = toIsoDate('Scheduled At', fields.scheduledAt, this.getTimezone());
 		const { data } = await apiRequest.call(this, 'POST', '/social/publish', {
 			body,
 			cost: 0,

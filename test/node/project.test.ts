@@ -1,0 +1,222 @@
+import nock from 'nock';
+
+import { ContentGen } from '../../nodes/ContentGen/ContentGen.node';
+import { searchProjects } from '../../nodes/ContentGen/listSearch/projects';
+import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
+import { loadOptionsContext } from '../helpers/loadOptions';
+import { envelope, page, project, PROJECT_ID, PROJECT_ID_2 } from './fixtures';
+import { countUnmatched } from './nockTools';
+
+const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
+
+function projects(from: number, count: number) {
+	return Array.from({ length: count }, (_, i) => ({
+		...project,
+		id: `00000000-0000-4000-9000-${String(from + i).padStart(12, '0')}`,
+		business_name: `Business ${from + i}`,
+	}));
+}
+
+describe('project resource through the engine', () => {
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => nock.cleanAll());
+	afterAll(() => {
+		nock.restore();
+		nock.enableNetConnect();
+	});
+
+	describe('get', () => {
+		it('takes the project from the list mode of the locator and outputs the full project', async () => {
+			const scope = api().get(`/api/v1/projects/${PROJECT_ID}`).reply(200, envelope(project));
+			const result = await runWorkflow(
+				singleNodeWorkflow({
+					resource: 'project',
+					operation: 'get',
+					projectId: {
+						__rl: true,
+						mode: 'list',
+						value: PROJECT_ID,
+						cachedResultName: 'Bean There',
+					},
+				}),
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.output('ContentGen').map((item) => [item.json, item.pairedItem])).toEqual([
+				[project, { item: 0 }],
+			]);
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('id mode with an expression: one request per input item', async () => {
+			const scope = api()
+				.get(`/api/v1/projects/${PROJECT_ID}`)
+				.reply(200, envelope(project))
+				.get(`/api/v1/projects/${PROJECT_ID_2}`)
+				.reply(200, envelope({ ...project, id: PROJECT_ID_2 }));
+			const result = await runWorkflow(
+				singleNodeWorkflow({
+					resource: 'project',
+					operation: 'get',
+					projectId: { __rl: true, mode: 'id', value: '={{ $json.project }}' },
+					simplify: true,
+				}),
+				{ input: [{ project: PROJECT_ID }, { project: PROJECT_ID_2.toUpperCase() }] },
+			);
+			const items = result.output('ContentGen');
+			expect(items.map((item) => item.json)).toEqual([
+				{
+					id: PROJECT_ID,
+					business_name: 'Bean There',
+					business_website: 'https://beanthere.example.com',
+					business_language: 'English',
+					status: 'active',
+				},
+				{
+					id: PROJECT_ID_2,
+					business_name: 'Bean There',
+					business_website: 'https://beanthere.example.com',
+					business_language: 'English',
+					status: 'active',
+				},
+			]);
+			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('rejects a project that is not a UUID with zero requests; continueOnFail makes it an item', async () => {
+			const unmatched = countUnmatched();
+			try {
+				const result = await runWorkflow(
+					singleNodeWorkflow(
+						{
+							resource: 'project',
+							operation: 'get',
+							projectId: { __rl: true, mode: 'id', value: '={{ $json.p }}' },
+						},
+						{ continueOnFail: true },
+					),
+					{ input: [{ p: 'Bean There' }] },
+				);
+				const [item] = result.output('ContentGen');
+				expect(item.json.error).toMatch(/^Project must be a UUID/);
+				expect(item.json.description).toContain('Invalid value for "Project"');
+				expect(item.pairedItem).toEqual({ item: 0 });
+				expect(unmatched.count()).toBe(0);
+			} finally {
+				unmatched.stop();
+			}
+		});
+	});
+
+	describe('getMany', () => {
+		it('sends status and search, limit 20 in one request', async () => {
+			const scope = api()
+				.get('/api/v1/projects')
+				.query({ page: '1', limit: '20', status: 'active', search: 'bean' })
+				.reply(200, envelope(projects(1, 20), page(45, 1, 20)));
+			const result = await runWorkflow(
+				singleNodeWorkflow({
+					resource: 'project',
+					operation: 'getMany',
+					limit: 20,
+					filters: { status: 'active', search: 'bean' },
+				}),
+			);
+			expect(result.output('ContentGen')).toHaveLength(20);
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('returnAll over two pages of 100; simplify keeps five fields', async () => {
+			const scope = api()
+				.get('/api/v1/projects')
+				.query({ page: '1', limit: '100' })
+				.reply(200, envelope(projects(1, 100), page(150, 1, 100)))
+				.get('/api/v1/projects')
+				.query({ page: '2', limit: '100' })
+				.reply(200, envelope(projects(101, 50), page(150, 2, 100)));
+			const result = await runWorkflow(
+				singleNodeWorkflow({
+					resource: 'project',
+					operation: 'getMany',
+					returnAll: true,
+					simplify: true,
+				}),
+			);
+			const items = result.output('ContentGen');
+			expect(items).toHaveLength(150);
+			expect(Object.keys(items[149].json)).toEqual([
+				'id',
+				'business_name',
+				'business_website',
+				'business_language',
+				'status',
+			]);
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('rejects a limit below 1 with zero requests', async () => {
+			const unmatched = countUnmatched();
+			try {
+				const result = await runWorkflow(
+					singleNodeWorkflow({ resource: 'project', operation: 'getMany', limit: 0 }),
+				);
+				expect(result.error?.message).toBe('Limit must be a whole number of at least 1, got 0');
+				expect(unmatched.count()).toBe(0);
+			} finally {
+				unmatched.stop();
+			}
+		});
+	});
+
+	describe('searchProjects (resource locator list)', () => {
+		it('is registered on the node', () => {
+			expect(new ContentGen().methods.listSearch.searchProjects).toBe(searchProjects);
+		});
+
+		it('searches by business name, 100 per page, and hands out the next page token', async () => {
+			const scope = api()
+				.get('/api/v1/projects')
+				.query({ page: '1', limit: '100', search: 'bean' })
+				.reply(200, envelope(projects(1, 100), page(120, 1, 100)))
+				.get('/api/v1/projects')
+				.query({ page: '2', limit: '100', search: 'bean' })
+				.reply(200, envelope(projects(101, 20), page(120, 2, 100)));
+			const context = loadOptionsContext();
+			const first = await searchProjects.call(context, ' bean ');
+			expect(first.results).toHaveLength(100);
+			expect(first.results[0]).toEqual({
+				name: 'Business 1',
+				value: '00000000-0000-4000-9000-000000000001',
+			});
+			expect(first.results[0].url).toBeUndefined();
+			expect(first.paginationToken).toBe('2');
+			const second = await searchProjects.call(context, 'bean', first.paginationToken as string);
+			expect(second.results).toHaveLength(20);
+			expect(second.paginationToken).toBeUndefined();
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('without a filter sends no search parameter', async () => {
+			const scope = api()
+				.get('/api/v1/projects')
+				.query({ page: '1', limit: '100' })
+				.reply(200, envelope([project], page(1, 1, 100)));
+			const result = await searchProjects.call(loadOptionsContext());
+			expect(result).toEqual({
+				results: [{ name: 'Bean There', value: PROJECT_ID }],
+				paginationToken: undefined,
+			});
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('a 403 surfaces as an actionable error naming the projects scope', async () => {
+			api()
+				.get('/api/v1/projects')
+				.query(true)
+				.reply(403, { success: false, error: { code: 'FORBIDDEN', message: 'scope' } });
+			await expect(searchProjects.call(loadOptionsContext())).rejects.toThrow(
+				'The API key may not do this: it needs the "read" permission and the "projects" scope',
+			);
+		});
+	});
+});
