@@ -1,4 +1,4 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a release check that runs in Node */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a release check that runs in Node and calls npm */
 /**
  * Checks what would be published: the tarball holds only dist, README, LICENSE and package.json,
  * and n8n's verification scanner passes on the source and on the packed JavaScript (its scanner
