@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { searchProjects } from '../../nodes/ContentGen/listSearch/projects';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { binaryBuffer } from '../helpers/binary';
@@ -9,7 +11,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 describe('read and publish operations against the sandbox over real HTTP', () => {
 	let sandbox: Sandbox;
 	let credentials: { apiKey: string; baseUrl: string };
-	const run = (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>) =>
+	const run = (parameters: IDataObject, input?: IDataObject[]) =>
 		runWorkflow(singleNodeWorkflow(parameters), { credentials, input });
 
 	beforeAll(async () => {
