@@ -128,8 +128,8 @@ API_KEY="$(json .apiKey <"$SANDBOX_OUT")"
 CONTROL_URL="$(json .controlUrl <"$SANDBOX_OUT")"
 PROJECT_ID="$(json .projectId <"$SANDBOX_OUT")"
 pass "sandbox at $SANDBOX_URL (speed $SPEED)"
-count_requests() { # count_requests <method> <exact path>
-	curl -fsS "$CONTROL_URL/requests?method=$1&path=$(node -p 'encodeURIComponent(process.argv[1])' "$2")" | json .length
+count_requests() { # count_requests <method> <exact path> [extra query]
+	curl -fsS "$CONTROL_URL/requests?method=$1&path=$(node -p 'encodeURIComponent(process.argv[1])' "$2")&${3:-}" | json .length
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -277,7 +277,16 @@ elif [[ "$HAS_TRIGGER" != true ]]; then
 	fail "package.json does not register the ContentGen Trigger node: trigger not tested"
 else
 	TRIGGER_WF=cgTriggerArticle01
-	polls() { count_requests GET /api/v1/articles; }
+	# Polls seen by the sandbox: bursts of article-list requests, at least 5 s apart (polls are 15 s apart;
+	# one poll may read several pages or lists within milliseconds).
+	polls() {
+		curl -fsS "$CONTROL_URL/requests?method=GET&path=%2Fapi%2Fv1%2Farticles" | node -e '
+			let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+				const times = JSON.parse(s).map((r) => Date.parse(r.at)).sort((a, b) => a - b);
+				console.log(times.filter((t, i) => i === 0 || t - times[i - 1] > 5000).length);
+			});'
+	}
+	polls_at_least() { (($(polls) >= $1)); }
 	# Trigger emissions = items of the trigger node in the saved executions of the workflow.
 	emissions() {
 		rest executions --id "$TRIGGER_WF" --n8n-dir "$CACHE" >"$WORK/executions.json" || return 1
@@ -297,9 +306,16 @@ else
 	else
 		fail "activate trigger workflow: $out"
 	fi
-	wait_for 30 test "$(polls)" -gt "$before" || fail "no activation poll reached the sandbox"
+	wait_for 30 polls_at_least $((before + 1)) || fail "no activation poll reached the sandbox"
 	baseline=$(polls)
-	pass "activation poll seen by the sandbox ($((baseline - before)) list request(s)); emits nothing for old records"
+	sleep 2 # an execution started by the activation poll would be saved by now
+	ARTICLE_ID=none
+	result="$(emissions)" || fail "reading executions: $result"
+	if [[ "$(json .executions <<<"$result")" == 0 ]]; then
+		pass "activation poll seen by the sandbox ($((baseline - before)) poll) and no backlog emitted"
+	else
+		fail "the first activation emitted a backlog: $result"
+	fi
 
 	# An article generated now completes long before the next poll.
 	curl -fsS -X POST "$SANDBOX_URL/api/v1/articles/generate" -H "Authorization: Bearer $API_KEY" \
@@ -316,7 +332,7 @@ else
 
 	# Two polls after the completion: the first must emit it, the second must not emit it again.
 	t0=$(date +%s)
-	if wait_for 100 test "$(polls)" -ge $((baseline + 2)); then
+	if wait_for 100 polls_at_least $((baseline + 2)); then
 		pass "$(($(polls) - baseline)) polls after the completion ($(($(date +%s) - t0)) s)"
 	else
 		fail "fewer than 2 polls in 100 s after the completion"
@@ -328,16 +344,23 @@ else
 	else
 		fail "completion not emitted exactly once: $result"
 	fi
+	# Second witness: the triggered workflow fetches the article once per emission.
+	fetched=$(count_requests GET "/api/v1/articles/$ARTICLE_ID")
+	if [[ "$fetched" == 1 ]]; then
+		pass "the triggered workflow fetched the article exactly once from the sandbox"
+	else
+		fail "the triggered workflow fetched the article $fetched times"
+	fi
 
 	if [[ -z "${CONTENTGEN_N8N_SKIP_RESTART:-}" ]]; then
 		stop_n8n
 		t0=$(date +%s)
 		before_restart=$(polls)
 		start_n8n
-		wait_for 100 test "$(polls)" -ge $((before_restart + 2)) || fail "fewer than 2 polls after the restart"
+		wait_for 100 polls_at_least $((before_restart + 2)) || fail "fewer than 2 polls after the restart"
 		sleep 2
 		result="$(emissions)" || fail "reading executions after restart: $result"
-		if [[ "$(json .hits <<<"$result")" == 1 ]]; then
+		if [[ "$(json .hits <<<"$result")" == 1 && "$(count_requests GET "/api/v1/articles/$ARTICLE_ID")" == 1 ]]; then
 			pass "after an n8n restart and $(($(polls) - before_restart)) more polls, still exactly once: $result"
 		else
 			fail "duplicate or lost emission after restart: $result"

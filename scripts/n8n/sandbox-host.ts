@@ -38,15 +38,18 @@ async function main(): Promise<void> {
 		void (async () => {
 			try {
 				if (req.method === 'GET' && url.pathname === '/requests') {
-					// Filters keep the answer small: ?method=GET&path=/api/v1/articles (exact path match)
+					// Filters keep the answer small: ?method=GET&path=/api/v1/articles (exact path match);
+					// firstPage=1 keeps list requests for page 1 only.
 					const method = url.searchParams.get('method');
 					const path = url.searchParams.get('path');
 					const prefix = url.searchParams.get('prefix');
+					const firstPage = url.searchParams.get('firstPage') === '1';
 					const entries = control
 						.requests()
 						.filter((r) => !method || r.method === method)
 						.filter((r) => !path || r.path === path)
 						.filter((r) => !prefix || r.path.startsWith(prefix))
+						.filter((r) => !firstPage || !r.query.page || r.query.page === '1')
 						.map(({ method: m, path: p, query, status, at }) => ({ method: m, path: p, query, status, at }));
 					send(res, 200, entries);
 					return;
