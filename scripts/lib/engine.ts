@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- the node files are required by full name (see below) */
 /**
  * Runs a workflow (JSON as n8n exports it) through n8n-core's real WorkflowExecute with this
  * package's node and credential types, the way n8n's own node test harness does.
@@ -27,10 +28,25 @@ import type {
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
 import { ContentGenApi } from '../../credentials/ContentGenApi.credentials';
-import { ContentGen } from '../../nodes/ContentGen/ContentGen.node';
-import { ContentGenTrigger } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
+import type { ContentGen as ContentGenClass } from '../../nodes/ContentGen/ContentGen.node';
+import type { ContentGenTrigger as ContentGenTriggerClass } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
+
+// Each X.node.ts has its codex X.node.json beside it. Node's resolver (what tsx uses for the demo)
+// tries .json before .ts, so the node files are required by their full name.
+const { ContentGen } = require('../../nodes/ContentGen/ContentGen.node.ts') as {
+	ContentGen: typeof ContentGenClass;
+};
+const { ContentGenTrigger } = require('../../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
+	ContentGenTrigger: typeof ContentGenTriggerClass;
+};
 
 export const PACKAGE = 'n8n-nodes-contentgen';
+
+const STAND_IN_STARTS = [
+	'n8n-nodes-base.manualTrigger',
+	'n8n-nodes-base.scheduleTrigger',
+	'n8n-nodes-base.noOp',
+];
 
 /** Start nodes of n8n-nodes-base that example workflows begin with: they pass their input on. */
 class PassThroughStart implements INodeType {
@@ -253,7 +269,16 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 		},
 	} as unknown as IWorkflowExecuteAdditionalData;
 
-	const startNode = workflow.getStartNode();
+	// n8n starts a Schedule Trigger through its own trigger machinery; its stand-in here is a plain
+	// node, so a stand-in without parents is taken as the start when n8n finds no other.
+	const startNode =
+		workflow.getStartNode() ??
+		Object.values(workflow.nodes).find(
+			(candidate) =>
+				STAND_IN_STARTS.includes(candidate.type) &&
+				!candidate.disabled &&
+				workflow.getParentNodes(candidate.name).length === 0,
+		);
 	if (!startNode) throw new Error('The workflow has no start node');
 	const runExecutionData: IRunExecutionData = {
 		resultData: { runData: {} },

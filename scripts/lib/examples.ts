@@ -1,0 +1,49 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only: reads the example workflow files from disk */
+// The example workflows under examples/, loaded for the tests and the demo.
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+import type { INode } from 'n8n-workflow';
+
+import type { WorkflowJson } from './engine';
+
+export const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
+export const CONTENTGEN_TYPES = [
+	'n8n-nodes-contentgen.contentGen',
+	'n8n-nodes-contentgen.contentGenTool',
+	'n8n-nodes-contentgen.contentGenTrigger',
+];
+
+export interface ExampleWorkflow extends WorkflowJson {
+	name: string;
+	nodes: INode[];
+}
+
+export function loadExample(file: string): ExampleWorkflow {
+	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow;
+}
+
+export function node(workflow: WorkflowJson, name: string): INode {
+	const found = workflow.nodes.find((candidate) => candidate.name === name);
+	if (!found) throw new Error(`The workflow "${workflow.name}" has no node "${name}"`);
+	return found;
+}
+
+/**
+ * The examples wait at the service's cadence (articles 15 s, social 5 s). Runs against the
+ * sandbox shorten that: every ContentGen node that waits polls at `pollInterval` seconds.
+ * Returns a copy; the example itself is untouched.
+ */
+export function withPollInterval<T extends WorkflowJson>(workflow: T, pollInterval: number): T {
+	const copy = JSON.parse(JSON.stringify(workflow)) as T;
+	for (const candidate of copy.nodes) {
+		if (!CONTENTGEN_TYPES.includes(candidate.type)) continue;
+		const parameters = candidate.parameters;
+		const waits =
+			parameters.waitForCompletion === true || parameters.operation === 'waitForCompletion';
+		if (!waits) continue;
+		const options = (parameters.options ?? {}) as Record<string, unknown>;
+		parameters.options = { ...options, pollInterval };
+	}
+	return copy;
+}
