@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in Node with nock */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -58,7 +57,9 @@ describe('article generate through the engine', () => {
 			},
 		]);
 		const [item] = result.output('ContentGen');
-		const { credits_deducted: _d, credits_remaining: _r, ...rest } = articleResponse();
+		const rest = articleResponse();
+		delete rest.credits_deducted;
+		delete rest.credits_remaining;
 		expect(item.json).toEqual({
 			...rest,
 			articles_billed: 1,

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in Node with nock */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
