@@ -138,7 +138,9 @@ function prepare(this: IExecuteFunctions, itemIndex: number) {
 	const projectId = resolveProjectId.call(this, itemIndex, 'additionalFields.projectId', false);
 	if (projectId) body.project_id = projectId;
 	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) === true;
-	if (wait) maxImageBytes(this.getNodeParameter('options.maxImageSizeMb', itemIndex, undefined));
+	// Checked now so a bad size fails before anything is spent, not after the wait.
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (wait) maxImageBytes(options.maxImageSizeMb);
 	return {
 		body,
 		costHundredths: COST_HUNDREDTHS.socialPerPlatform * platforms.length,
