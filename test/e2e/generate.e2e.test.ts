@@ -52,7 +52,9 @@ describe('generate and wait against the sandbox over real HTTP', () => {
 		expect(typeof item.json.content).toBe('string');
 		expect(String(item.json.content).length).toBeGreaterThan(0);
 		const charges = sandbox.control.ledger().slice(before);
-		expect(charges.map((c) => [c.kind, c.recordId, c.credits])).toEqual([['article', item.json.id, 1.5]]);
+		expect(charges.map((c) => [c.kind, c.recordId, c.credits])).toEqual([
+			['article', item.json.id, 1.5],
+		]);
 		expect(routes(sandbox)).toEqual([
 			'POST /articles/generate',
 			`GET /articles/${String(item.json.id)}/status`,
@@ -74,7 +76,11 @@ describe('generate and wait against the sandbox over real HTTP', () => {
 		expect(result.error).toBeUndefined();
 		const [item] = result.output('ContentGen');
 		expect(item.json.status).toBe('completed');
-		expect((item.json.platform_names as string[]).sort()).toEqual(['bluesky', 'instagram', 'linkedin']);
+		expect((item.json.platform_names as string[]).sort()).toEqual([
+			'bluesky',
+			'instagram',
+			'linkedin',
+		]);
 		const charges = sandbox.control.ledger().slice(before);
 		expect(charges.map((c) => [c.kind, c.recordId, c.credits, c.hundredths])).toEqual([
 			['social', item.json.id, 1.8, 180],
@@ -101,9 +107,9 @@ describe('generate and wait against the sandbox over real HTTP', () => {
 		const result = await run(article({ topic: '={{ $json.topic }}' }), input);
 		expect(result.error).toBeUndefined();
 		const items = result.output('ContentGen');
-		expect(items.map((item) => item.json.title !== undefined && item.json.content !== undefined)).toEqual(
-			input.map(() => true),
-		);
+		expect(
+			items.map((item) => item.json.title !== undefined && item.json.content !== undefined),
+		).toEqual(input.map(() => true));
 		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_, n) => ({ item: n })));
 		const log = routes(sandbox);
 		const posts = log.filter((line) => line.startsWith('POST'));
@@ -112,7 +118,9 @@ describe('generate and wait against the sandbox over real HTTP', () => {
 		expect(posts).toHaveLength(5);
 		expect(lists.length).toBeGreaterThanOrEqual(1);
 		expect(new Set(lists)).toEqual(new Set(['GET /articles?status=queued&page=1&limit=100']));
-		expect(singles.sort()).toEqual(items.map((item) => `GET /articles/${String(item.json.id)}`).sort());
+		expect(singles.sort()).toEqual(
+			items.map((item) => `GET /articles/${String(item.json.id)}`).sort(),
+		);
 		expect(log).toHaveLength(5 + lists.length + 5);
 		const charges = sandbox.control.ledger().slice(before);
 		expect(charges).toHaveLength(5);
@@ -124,7 +132,9 @@ describe('generate and wait against the sandbox over real HTTP', () => {
 		sandbox.control.forceOutcome('article', 'cms');
 		const result = await run(article(), [{}, {}], true);
 		const items = result.output('ContentGen');
-		expect(items[0].json.error).toMatch(/^The article generation failed \(article_id [0-9a-f-]+\)$/);
+		expect(items[0].json.error).toMatch(
+			/^The article generation failed \(article_id [0-9a-f-]+\)$/,
+		);
 		expect(items[0].json.article_id).toBeDefined();
 		expect(items[1].json.status).toBe('cms');
 	});

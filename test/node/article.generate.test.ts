@@ -88,7 +88,11 @@ describe('article generate through the engine', () => {
 		const cases: Array<[string, IDataObject, string]> = [
 			['topic too short', { topic: 'ab' }, 'Topic'],
 			['topic too long', { topic: 'x'.repeat(501) }, 'Topic'],
-			['project not a UUID (expression)', { projectId: { __rl: true, mode: 'id', value: '={{ "my-project" }}' } }, 'Project'],
+			[
+				'project not a UUID (expression)',
+				{ projectId: { __rl: true, mode: 'id', value: '={{ "my-project" }}' } },
+				'Project',
+			],
 			['project empty (expression)', { projectId: '={{ "" }}' }, 'Project'],
 			[
 				'21 keywords',
@@ -187,10 +191,7 @@ describe('article generate through the engine', () => {
 
 		it('a dropped connection during generate is not sent again', async () => {
 			const { scope, log } = recordedApi();
-			scope
-				.post('/api/v1/articles/generate')
-				.times(3)
-				.replyWithError(connectionReset());
+			scope.post('/api/v1/articles/generate').times(3).replyWithError(connectionReset());
 			const result = await runWorkflow(singleNodeWorkflow(generate()));
 			expect(log).toEqual(['POST /articles/generate']);
 			expect(result.error?.message).toBe('The connection to the service broke before it answered');
@@ -318,7 +319,11 @@ describe('article generate through the engine', () => {
 		const unmatched = unmatchedCounter();
 		try {
 			await expect(
-				runWorkflow(singleNodeWorkflow(generate({ projectId: { __rl: true, mode: 'id', value: 'my-project' } }))),
+				runWorkflow(
+					singleNodeWorkflow(
+						generate({ projectId: { __rl: true, mode: 'id', value: 'my-project' } }),
+					),
+				),
 			).rejects.toThrow('Not a valid project ID');
 			expect(unmatched.count()).toBe(0);
 		} finally {

@@ -125,7 +125,9 @@ describe('article wait for completion through the engine', () => {
 		it('under Continue On Fail it is an error item with the id and status, paired with its input', async () => {
 			const { scope } = recordedApi();
 			scope.get(statusPath()).reply(200, ok(articleStatus(ARTICLE, 'failed', 30)));
-			const result = await runWorkflow(singleNodeWorkflow(waitFor(ARTICLE), { continueOnFail: true }));
+			const result = await runWorkflow(
+				singleNodeWorkflow(waitFor(ARTICLE), { continueOnFail: true }),
+			);
 			const [item] = result.output('ContentGen');
 			expect(item.json).toMatchObject({
 				error: `The article generation failed (article_id ${ARTICLE})`,
@@ -159,7 +161,10 @@ describe('article wait for completion through the engine', () => {
 	describe('timeout', () => {
 		it('Return Last gives the id, its last status and timed_out: true', async () => {
 			const { scope, log } = recordedApi();
-			scope.get(statusPath()).times(5).reply(200, ok(articleStatus(ARTICLE, 'queued', 40)));
+			scope
+				.get(statusPath())
+				.times(5)
+				.reply(200, ok(articleStatus(ARTICLE, 'queued', 40)));
 			const result = await runWorkflow(singleNodeWorkflow(waitFor(ARTICLE, { timeout: 2 })));
 			expect(result.error).toBeUndefined();
 			expect(result.output('ContentGen').map((item) => item.json)).toEqual([
@@ -171,7 +176,10 @@ describe('article wait for completion through the engine', () => {
 
 		it('Fail raises an error that still names the id and the last status', async () => {
 			const { scope } = recordedApi();
-			scope.get(statusPath()).times(5).reply(200, ok(articleStatus(ARTICLE, 'queued', 40)));
+			scope
+				.get(statusPath())
+				.times(5)
+				.reply(200, ok(articleStatus(ARTICLE, 'queued', 40)));
 			const result = await runWorkflow(
 				singleNodeWorkflow(waitFor(ARTICLE, { timeout: 1, onTimeout: 'fail' })),
 			);
@@ -186,18 +194,27 @@ describe('article wait for completion through the engine', () => {
 		it('20 items: 20 POSTs, then one list request per round, then one GET per finished article', async () => {
 			const ids = Array.from({ length: 20 }, (_, n) => nthId(n, 'aaaa'));
 			const { scope, log } = recordedApi();
-			for (const id of ids) scope.post('/api/v1/articles/generate').reply(202, ok(articleResponse(id)));
+			for (const id of ids)
+				scope.post('/api/v1/articles/generate').reply(202, ok(articleResponse(id)));
 			const list = (pending: string[]) =>
-				scope.get('/api/v1/articles').query({ status: 'queued', page: 1, limit: 100 }).reply(200, queuedList(pending));
+				scope
+					.get('/api/v1/articles')
+					.query({ status: 'queued', page: 1, limit: 100 })
+					.reply(200, queuedList(pending));
 			list(ids);
 			list(ids.slice(10));
 			list([]);
 			ids.forEach((id, n) =>
-				scope.get(`/api/v1/articles/${id}`).reply(200, ok(fullArticle(id, n % 2 ? 'needs_editing' : 'cms'))),
+				scope
+					.get(`/api/v1/articles/${id}`)
+					.reply(200, ok(fullArticle(id, n % 2 ? 'needs_editing' : 'cms'))),
 			);
-			const result = await runWorkflow(singleNodeWorkflow(generateAndWait({}, { topic: '={{ $json.topic }}' })), {
-				input: ids.map((_, n) => ({ topic: `Topic number ${n}` })),
-			});
+			const result = await runWorkflow(
+				singleNodeWorkflow(generateAndWait({}, { topic: '={{ $json.topic }}' })),
+				{
+					input: ids.map((_, n) => ({ topic: `Topic number ${n}` })),
+				},
+			);
 			expect(result.error).toBeUndefined();
 			const listRequest = 'GET /articles?status=queued&page=1&limit=100';
 			expect(log).toEqual([
@@ -210,7 +227,9 @@ describe('article wait for completion through the engine', () => {
 			]);
 			const items = result.output('ContentGen');
 			expect(items.map((item) => item.json.id)).toEqual(ids);
-			expect(items.map((item) => item.json.status)).toEqual(ids.map((_, n) => (n % 2 ? 'needs_editing' : 'cms')));
+			expect(items.map((item) => item.json.status)).toEqual(
+				ids.map((_, n) => (n % 2 ? 'needs_editing' : 'cms')),
+			);
 			expect(items.map((item) => item.pairedItem)).toEqual(ids.map((_, n) => ({ item: n })));
 			expect(scope.isDone()).toBe(true);
 		});
@@ -219,7 +238,10 @@ describe('article wait for completion through the engine', () => {
 			const [a, b] = [nthId(1, 'bbbb'), nthId(2, 'bbbb')];
 			const { scope, log } = recordedApi();
 			const list = (pending: string[]) =>
-				scope.get('/api/v1/articles').query({ status: 'queued', page: 1, limit: 100 }).reply(200, queuedList(pending));
+				scope
+					.get('/api/v1/articles')
+					.query({ status: 'queued', page: 1, limit: 100 })
+					.reply(200, queuedList(pending));
 			list([]);
 			scope.get(`/api/v1/articles/${a}`).reply(200, ok(fullArticle(a)));
 			scope.get(`/api/v1/articles/${b}`).reply(200, ok(fullArticle(b, 'queued')));
@@ -247,7 +269,14 @@ describe('article wait for completion through the engine', () => {
 			scope
 				.get('/api/v1/articles')
 				.query({ status: 'queued', page: 1, limit: 100 })
-				.reply(200, ok([...queuedList(others).data as IDataObject[]], { ...onePage(103), total_pages: 2, has_more: true }))
+				.reply(
+					200,
+					ok([...(queuedList(others).data as IDataObject[])], {
+						...onePage(103),
+						total_pages: 2,
+						has_more: true,
+					}),
+				)
 				.get('/api/v1/articles')
 				.query({ status: 'queued', page: 2, limit: 100 })
 				.reply(200, queuedList(mine));
@@ -272,13 +301,16 @@ describe('article wait for completion through the engine', () => {
 		it('without Continue On Fail, a failed item stops the node and the error keeps the other ids', async () => {
 			const ids = [nthId(1, 'eeee'), nthId(2, 'eeee'), nthId(3, 'eeee')];
 			const { scope } = recordedApi();
-			for (const id of ids) scope.post('/api/v1/articles/generate').reply(202, ok(articleResponse(id)));
+			for (const id of ids)
+				scope.post('/api/v1/articles/generate').reply(202, ok(articleResponse(id)));
 			scope
 				.get('/api/v1/articles')
 				.query({ status: 'queued', page: 1, limit: 100 })
 				.reply(200, queuedList([ids[0], ids[2]]));
 			scope.get(`/api/v1/articles/${ids[1]}`).reply(200, ok(fullArticle(ids[1], 'failed')));
-			const result = await runWorkflow(singleNodeWorkflow(generateAndWait()), { input: [{}, {}, {}] });
+			const result = await runWorkflow(singleNodeWorkflow(generateAndWait()), {
+				input: [{}, {}, {}],
+			});
 			expect(result.error?.message).toBe(`The article generation failed (article_id ${ids[1]})`);
 			expect(result.error?.description).toContain(`item 0: article_id ${ids[0]} (queued)`);
 			expect(result.error?.description).toContain(`item 2: article_id ${ids[2]} (queued)`);
@@ -294,9 +326,12 @@ describe('article wait for completion through the engine', () => {
 				.reply(200, queuedList([]));
 			scope.get(`/api/v1/articles/${ids[0]}`).reply(200, ok(fullArticle(ids[0], 'failed')));
 			scope.get(`/api/v1/articles/${ids[1]}`).reply(200, ok(fullArticle(ids[1])));
-			const result = await runWorkflow(singleNodeWorkflow(waitFor('={{ $json.id }}'), { continueOnFail: true }), {
-				input: ids.map((id) => ({ id })),
-			});
+			const result = await runWorkflow(
+				singleNodeWorkflow(waitFor('={{ $json.id }}'), { continueOnFail: true }),
+				{
+					input: ids.map((id) => ({ id })),
+				},
+			);
 			const items = result.output('ContentGen');
 			expect(items.map((item) => item.json.error ?? item.json.id)).toEqual([
 				`The article generation failed (article_id ${ids[0]})`,
@@ -308,7 +343,10 @@ describe('article wait for completion through the engine', () => {
 
 	it('cancelling the execution stops the wait', async () => {
 		const { scope, log } = recordedApi();
-		scope.get(statusPath()).times(60).reply(200, ok(articleStatus(ARTICLE, 'queued', 10)));
+		scope
+			.get(statusPath())
+			.times(60)
+			.reply(200, ok(articleStatus(ARTICLE, 'queued', 10)));
 		let cancelAt = 0;
 		const outcome = await runWorkflow(singleNodeWorkflow(waitFor(ARTICLE, { timeout: 60 })), {
 			onStart: (cancel) => {

@@ -15,9 +15,9 @@ export function nthId(n: number, prefix = '0000'): string {
 export const projectRef = { __rl: true, mode: 'id', value: PROJECT };
 
 export function ok(data: unknown, pagination?: IDataObject): IDataObject {
-	return pagination
-		? { success: true, data, pagination }
-		: ({ success: true, data } as IDataObject);
+	return (
+		pagination ? { success: true, data, pagination } : { success: true, data }
+	) as IDataObject;
 }
 
 export function onePage(count: number, limit = 100): IDataObject {

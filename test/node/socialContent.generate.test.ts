@@ -96,16 +96,48 @@ describe('social content generate through the engine', () => {
 	});
 
 	it('10 platforms cost 6 credits; duplicates are sent (and charged) once', async () => {
-		const ten = ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'bluesky', 'telegram'];
+		const ten = [
+			'instagram',
+			'facebook',
+			'linkedin',
+			'twitter',
+			'threads',
+			'tiktok',
+			'youtube',
+			'pinterest',
+			'bluesky',
+			'telegram',
+		];
 		const { scope, bodies } = recordedApi();
-		scope.post('/api/v1/social/generate').reply(202, ok({ ...generateResponse(CONTENT, ten), credits_deducted: 6.000000000000001 }));
-		const result = await runWorkflow(singleNodeWorkflow(generate({ platforms: `={{ ${JSON.stringify([...ten, 'instagram'])} }}` })));
+		scope
+			.post('/api/v1/social/generate')
+			.reply(202, ok({ ...generateResponse(CONTENT, ten), credits_deducted: 6.000000000000001 }));
+		const result = await runWorkflow(
+			singleNodeWorkflow(
+				generate({ platforms: `={{ ${JSON.stringify([...ten, 'instagram'])} }}` }),
+			),
+		);
 		expect((bodies[0] as IDataObject).platforms).toEqual(ten);
-		expect(result.output('ContentGen')[0].json).toMatchObject({ credits_deducted: 6, credits_spent: 6 });
+		expect(result.output('ContentGen')[0].json).toMatchObject({
+			credits_deducted: 6,
+			credits_spent: 6,
+		});
 	});
 
 	describe('rejects every out-of-bounds value before sending anything', () => {
-		const eleven = ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'bluesky', 'telegram', 'reddit'];
+		const eleven = [
+			'instagram',
+			'facebook',
+			'linkedin',
+			'twitter',
+			'threads',
+			'tiktok',
+			'youtube',
+			'pinterest',
+			'bluesky',
+			'telegram',
+			'reddit',
+		];
 		const cases: Array<[string, IDataObject, string]> = [
 			['no platform', { platforms: '={{ [] }}' }, 'Platforms'],
 			['11 platforms', { platforms: `={{ ${JSON.stringify(eleven)} }}` }, 'Platforms'],
@@ -116,8 +148,16 @@ describe('social content generate through the engine', () => {
 			['title of 201 characters', { additionalFields: { title: 't'.repeat(201) } }, 'Title'],
 			['unknown source type', { additionalFields: { sourceType: 'podcast' } }, 'Source Type'],
 			['project not a UUID', { additionalFields: { projectId: '={{ "brand" }}' } }, 'Project'],
-			['negative minimum balance', { options: { minimumBalance: -0.5 } }, 'Minimum Balance to Keep'],
-			['bad On Timeout', { waitForCompletion: true, options: { onTimeout: 'retry' } }, 'On Timeout'],
+			[
+				'negative minimum balance',
+				{ options: { minimumBalance: -0.5 } },
+				'Minimum Balance to Keep',
+			],
+			[
+				'bad On Timeout',
+				{ waitForCompletion: true, options: { onTimeout: 'retry' } },
+				'On Timeout',
+			],
 		];
 		it.each(cases)('%s', async (_name, parameters, field) => {
 			const unmatched = unmatchedCounter();
@@ -135,7 +175,9 @@ describe('social content generate through the engine', () => {
 			const { scope, bodies } = recordedApi();
 			scope.post('/api/v1/social/generate').reply(202, ok(generateResponse()));
 			await runWorkflow(
-				singleNodeWorkflow(generate({ additionalFields: { angle: 'a'.repeat(500), title: 't'.repeat(200) } })),
+				singleNodeWorkflow(
+					generate({ additionalFields: { angle: 'a'.repeat(500), title: 't'.repeat(200) } }),
+				),
 			);
 			expect(bodies).toHaveLength(1);
 		});
@@ -144,7 +186,9 @@ describe('social content generate through the engine', () => {
 	it('the minimum balance floor refuses 3 platforms (1.8) on a balance of 2.5 with a floor of 1', async () => {
 		const { scope, log } = recordedApi();
 		scope.get('/api/v1/user/credits').reply(200, ok({ available_credits: 2.5 }));
-		const result = await runWorkflow(singleNodeWorkflow(generate({ options: { minimumBalance: 1 } })));
+		const result = await runWorkflow(
+			singleNodeWorkflow(generate({ options: { minimumBalance: 1 } })),
+		);
 		expect(log).toEqual(['GET /user/credits']);
 		expect(result.error?.message).toBe(
 			'Minimum Balance to Keep: this social content generation costs 1.8 credits, the balance is 2.5 credits and the floor is 1 credit',
@@ -153,10 +197,16 @@ describe('social content generate through the engine', () => {
 
 	it('a balance that cannot be read refuses (and says how to skip the check)', async () => {
 		const { scope, log } = recordedApi();
-		scope.get('/api/v1/user/credits').reply(403, { success: false, error: { code: 'FORBIDDEN', message: 'scope' } });
-		const result = await runWorkflow(singleNodeWorkflow(generate({ options: { minimumBalance: 1 } })));
+		scope
+			.get('/api/v1/user/credits')
+			.reply(403, { success: false, error: { code: 'FORBIDDEN', message: 'scope' } });
+		const result = await runWorkflow(
+			singleNodeWorkflow(generate({ options: { minimumBalance: 1 } })),
+		);
 		expect(log).toEqual(['GET /user/credits']);
-		expect(result.error?.message).toContain('Minimum Balance to Keep: could not read the credit balance');
+		expect(result.error?.message).toContain(
+			'Minimum Balance to Keep: could not read the credit balance',
+		);
 	});
 
 	it.each([
@@ -165,7 +215,8 @@ describe('social content generate through the engine', () => {
 	])('%s answer to generate is not sent again', async (_name, status) => {
 		const { scope, log } = recordedApi();
 		const interceptor = scope.post('/api/v1/social/generate').times(3);
-		if (status) interceptor.reply(status, { success: false, error: { code: 'INTERNAL', message: 'boom' } });
+		if (status)
+			interceptor.reply(status, { success: false, error: { code: 'INTERNAL', message: 'boom' } });
 		else interceptor.replyWithError(connectionReset());
 		const result = await runWorkflow(singleNodeWorkflow(generate()));
 		expect(log).toEqual(['POST /social/generate']);
@@ -205,7 +256,9 @@ describe('social content generate through the engine', () => {
 				.reply(202, ok(generateResponse()))
 				.get(`/api/v1/social/content/${CONTENT}`)
 				.reply(200, ok(socialRecord(CONTENT, 'ready')));
-			const result = await runWorkflow(singleNodeWorkflow(generateAndWait({ splitByPlatform: true })));
+			const result = await runWorkflow(
+				singleNodeWorkflow(generateAndWait({ splitByPlatform: true })),
+			);
 			const items = result.output('ContentGen');
 			expect(items.map((item) => [item.json.platform, item.json.caption])).toEqual([
 				['instagram', 'Insta caption'],
@@ -221,7 +274,10 @@ describe('social content generate through the engine', () => {
 				.post('/api/v1/social/generate')
 				.reply(202, ok(generateResponse()))
 				.get(`/api/v1/social/content/${CONTENT}`)
-				.reply(200, ok(socialRecord(CONTENT, 'failed', { error_message: 'Source page unreachable' })));
+				.reply(
+					200,
+					ok(socialRecord(CONTENT, 'failed', { error_message: 'Source page unreachable' })),
+				);
 			const result = await runWorkflow(singleNodeWorkflow(generateAndWait()));
 			expect(result.error?.message).toBe(
 				`The social content generation failed (content_id ${CONTENT}): Source page unreachable`,
@@ -245,7 +301,8 @@ describe('social content generate through the engine', () => {
 		it('3 items: 3 POSTs, one list request per round, each finished record fetched once', async () => {
 			const ids = [nthId(1, 'abab'), nthId(2, 'abab'), nthId(3, 'abab')];
 			const { scope, log } = recordedApi();
-			for (const id of ids) scope.post('/api/v1/social/generate').reply(202, ok(generateResponse(id)));
+			for (const id of ids)
+				scope.post('/api/v1/social/generate').reply(202, ok(generateResponse(id)));
 			const list = (pending: string[]) =>
 				scope
 					.get('/api/v1/social/content')
@@ -255,11 +312,17 @@ describe('social content generate through the engine', () => {
 			list([ids[1]]);
 			// ids[0] moved to queued (hidden by the filter): fetched, still pending, kept waiting.
 			scope.get(`/api/v1/social/content/${ids[0]}`).reply(200, ok(socialRecord(ids[0], 'queued')));
-			scope.get(`/api/v1/social/content/${ids[2]}`).reply(200, ok(socialRecord(ids[2], 'completed')));
+			scope
+				.get(`/api/v1/social/content/${ids[2]}`)
+				.reply(200, ok(socialRecord(ids[2], 'completed')));
 			list([]);
-			scope.get(`/api/v1/social/content/${ids[0]}`).reply(200, ok(socialRecord(ids[0], 'completed')));
+			scope
+				.get(`/api/v1/social/content/${ids[0]}`)
+				.reply(200, ok(socialRecord(ids[0], 'completed')));
 			scope.get(`/api/v1/social/content/${ids[1]}`).reply(200, ok(socialRecord(ids[1], 'ready')));
-			const result = await runWorkflow(singleNodeWorkflow(generateAndWait()), { input: [{}, {}, {}] });
+			const result = await runWorkflow(singleNodeWorkflow(generateAndWait()), {
+				input: [{}, {}, {}],
+			});
 			expect(result.error).toBeUndefined();
 			expect(log).toEqual([
 				'POST /social/generate',

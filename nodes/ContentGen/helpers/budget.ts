@@ -95,7 +95,8 @@ export class BalanceFloor {
 				Promise<ApiResponse<Credits>>
 			>(this.context, 'GET', '/user/credits', { itemIndex });
 		} catch (error) {
-			if (this.context.getExecutionCancelSignal()?.aborted) throw toNodeError(this.context, error, itemIndex);
+			if (this.context.getExecutionCancelSignal()?.aborted)
+				throw toNodeError(this.context, error, itemIndex);
 			this.readFailure = {
 				message: `Minimum Balance to Keep: could not read the credit balance (${(error as Error).message})`,
 				description:

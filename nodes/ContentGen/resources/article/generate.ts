@@ -39,7 +39,8 @@ export const description: INodeProperties[] = [
 		resource: 'article',
 		operations: ['generate'],
 		required: true,
-		description: 'The project whose brand, business context and language the article is written for',
+		description:
+			'The project whose brand, business context and language the article is written for',
 	}),
 	{
 		displayName: 'Wait for Completion',
@@ -78,7 +79,10 @@ export const description: INodeProperties[] = [
 				displayName: 'Tone',
 				name: 'tone',
 				type: 'options',
-				options: ARTICLE_TONES.map((tone) => ({ name: tone[0].toUpperCase() + tone.slice(1), value: tone })),
+				options: ARTICLE_TONES.map((tone) => ({
+					name: tone[0].toUpperCase() + tone.slice(1),
+					value: tone,
+				})),
 				default: 'professional',
 				description: 'Writing tone of the article',
 			},
@@ -111,7 +115,9 @@ function prepare(this: IExecuteFunctions, itemIndex: number) {
 	return {
 		body,
 		costHundredths: COST_HUNDREDTHS.article,
-		minimumBalance: validateMinimumBalance(this.getNodeParameter('options.minimumBalance', itemIndex, 0)),
+		minimumBalance: validateMinimumBalance(
+			this.getNodeParameter('options.minimumBalance', itemIndex, 0),
+		),
 		maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
 		wait: wait ? readWaitSettings(this, itemIndex, 'article') : undefined,
 	};

@@ -18,19 +18,24 @@ import { shapeArticleOutput } from './output';
 
 function observe(status: string, progress?: number): Observation {
 	if (status === 'failed') return { state: 'failed', status };
-	if (status === 'archived') return { state: 'failed', status, reason: 'it was archived before it finished' };
+	if (status === 'archived')
+		return { state: 'failed', status, reason: 'it was archived before it finished' };
 	return { state: 'pending', status, progress };
 }
 
-async function fetchArticle(context: IExecuteFunctions, id: string, options: PollOptions): Promise<Observation> {
-	const { data } = await apiRequest.call<IExecuteFunctions, ['GET', string, PollOptions], Promise<{ data: Article }>>(
-		context,
-		'GET',
-		`/articles/${pathId('Article ID', id)}`,
-		options,
-	);
+async function fetchArticle(
+	context: IExecuteFunctions,
+	id: string,
+	options: PollOptions,
+): Promise<Observation> {
+	const { data } = await apiRequest.call<
+		IExecuteFunctions,
+		['GET', string, PollOptions],
+		Promise<{ data: Article }>
+	>(context, 'GET', `/articles/${pathId('Article ID', id)}`, options);
 	const status = String(data?.status ?? 'unknown');
-	if (ARTICLE_COMPLETE_STATUSES.includes(status)) return { state: 'finished', status, record: data };
+	if (ARTICLE_COMPLETE_STATUSES.includes(status))
+		return { state: 'finished', status, record: data };
 	return observe(status);
 }
 
@@ -60,7 +65,11 @@ export const articleJob: JobKind = {
 	fetchOne: fetchArticle,
 };
 
-export async function shapeArticle(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
+export async function shapeArticle(
+	this: IExecuteFunctions,
+	record: IDataObject,
+	itemIndex: number,
+) {
 	return shapeArticleOutput(record, this.getNodeParameter('simplify', itemIndex, false) === true);
 }
 

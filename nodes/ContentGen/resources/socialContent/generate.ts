@@ -32,7 +32,8 @@ const optionalProject: INodeProperties = {
 		resource: 'socialContent',
 		operations: ['generate'],
 		required: false,
-		description: 'The project whose brand and language to use (default: the active project of the account)',
+		description:
+			'The project whose brand and language to use (default: the active project of the account)',
 	}),
 	displayOptions: undefined,
 };
@@ -40,7 +41,9 @@ const optionalProject: INodeProperties = {
 /** Output options only mean something once the record is finished. */
 const whenWaiting = socialOutputOptions.map((option) => ({
 	...option,
-	displayOptions: { show: { ...(option.displayOptions?.show ?? {}), '/waitForCompletion': [true] } },
+	displayOptions: {
+		show: { ...(option.displayOptions?.show ?? {}), '/waitForCompletion': [true] },
+	},
 }));
 
 export const description: INodeProperties[] = [
@@ -51,7 +54,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.com/blog/launch-post',
-		description: 'The web page, blog post or YouTube video to turn into social posts (full http or https URL)',
+		description:
+			'The web page, blog post or YouTube video to turn into social posts (full http or https URL)',
 		displayOptions: { show },
 	},
 	{
@@ -144,7 +148,9 @@ function prepare(this: IExecuteFunctions, itemIndex: number) {
 	return {
 		body,
 		costHundredths: COST_HUNDREDTHS.socialPerPlatform * platforms.length,
-		minimumBalance: validateMinimumBalance(this.getNodeParameter('options.minimumBalance', itemIndex, 0)),
+		minimumBalance: validateMinimumBalance(
+			this.getNodeParameter('options.minimumBalance', itemIndex, 0),
+		),
 		maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
 		wait: wait ? readWaitSettings(this, itemIndex, 'social') : undefined,
 	};
@@ -160,8 +166,10 @@ export async function execute(
 		prepare,
 		present(data, prepared) {
 			const output: IDataObject = { ...data };
-			if ('credits_deducted' in data) output.credits_deducted = normaliseCredits(data.credits_deducted);
-			if ('credits_remaining' in data) output.credits_remaining = normaliseCredits(data.credits_remaining);
+			if ('credits_deducted' in data)
+				output.credits_deducted = normaliseCredits(data.credits_deducted);
+			if ('credits_remaining' in data)
+				output.credits_remaining = normaliseCredits(data.credits_remaining);
 			output.credits_spent = fromHundredths(prepared.costHundredths);
 			return { id: requireJobId(this, data, 'content_id', 'social content'), output };
 		},

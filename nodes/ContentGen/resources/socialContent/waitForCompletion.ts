@@ -18,7 +18,11 @@ import { maxImageBytes, shapeSocialOutput } from './output';
 
 const PENDING = ['generating', 'queued', 'draft'];
 
-async function fetchContent(context: IExecuteFunctions, id: string, options: PollOptions): Promise<Observation> {
+async function fetchContent(
+	context: IExecuteFunctions,
+	id: string,
+	options: PollOptions,
+): Promise<Observation> {
 	const { data } = await apiRequest.call<
 		IExecuteFunctions,
 		['GET', string, PollOptions],
@@ -26,11 +30,15 @@ async function fetchContent(context: IExecuteFunctions, id: string, options: Pol
 	>(context, 'GET', `/social/content/${pathId('Content ID', id)}`, options);
 	const status = String(data?.status ?? 'unknown');
 	if (PENDING.includes(status)) {
-		const progress = typeof data?.processing_progress === 'number' ? data.processing_progress : undefined;
+		const progress =
+			typeof data?.processing_progress === 'number' ? data.processing_progress : undefined;
 		return { state: 'pending', status, progress };
 	}
 	if (status === 'failed') {
-		const reason = typeof data?.error_message === 'string' && data.error_message ? data.error_message : undefined;
+		const reason =
+			typeof data?.error_message === 'string' && data.error_message
+				? data.error_message
+				: undefined;
 		return { state: 'failed', status, reason };
 	}
 	return { state: 'finished', status, record: data };
@@ -66,11 +74,15 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-		description: 'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
+		description:
+			'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
 		displayOptions: { show: { resource: ['socialContent'], operation: ['waitForCompletion'] } },
 	},
 	simplifyProperty('socialContent', ['waitForCompletion']),
-	optionsCollection('socialContent', 'waitForCompletion', [...waitOptions('social', false), ...socialOutputOptions]),
+	optionsCollection('socialContent', 'waitForCompletion', [
+		...waitOptions('social', false),
+		...socialOutputOptions,
+	]),
 ];
 
 export async function execute(
