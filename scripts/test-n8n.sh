@@ -19,6 +19,7 @@ CACHE="${CONTENTGEN_N8N_CACHE:-$HOME/.cache/n8n-nodes-contentgen/n8n-$N8N_VERSIO
 CRED_ID=contentgen-sandbox
 CRED_NAME='ContentGen account'
 BAD_CRED_ID=contentgen-wrong-key
+TRIGGER_CRED_ID=contentgen-trigger
 SPEED="${CONTENTGEN_N8N_SANDBOX_SPEED:-1000}"
 export CI="${CI:-}"
 
@@ -127,6 +128,10 @@ SANDBOX_URL="$(json .url <"$SANDBOX_OUT")"
 API_KEY="$(json .apiKey <"$SANDBOX_OUT")"
 CONTROL_URL="$(json .controlUrl <"$SANDBOX_OUT")"
 PROJECT_ID="$(json .projectId <"$SANDBOX_OUT")"
+# The trigger test runs as the sandbox's second user: its requests and records are its own.
+TRIGGER_API_KEY="$(json .triggerApiKey <"$SANDBOX_OUT")"
+TRIGGER_USER="$(json .triggerUserId <"$SANDBOX_OUT")"
+TRIGGER_PROJECT_ID="$(json .triggerProjectId <"$SANDBOX_OUT")"
 pass "sandbox at $SANDBOX_URL (speed $SPEED)"
 count_requests() { # count_requests <method> <exact path> [extra query]
 	curl -fsS "$CONTROL_URL/requests?method=$1&path=$(node -p 'encodeURIComponent(process.argv[1])' "$2")&${3:-}" | json .length
@@ -145,14 +150,19 @@ export GENERIC_TIMEZONE=UTC TZ=UTC
 
 WRONG_KEY="svc_$(printf '0%.0s' $(seq 1 64))"
 node -e '
-	const [url, key, wrong, id, name, badId] = process.argv.slice(1);
+	const [url, key, wrong, triggerKey, id, name, badId, triggerId] = process.argv.slice(1);
 	const credential = (id, name, apiKey) => ({ id, name, type: "contentGenApi", data: { apiKey, baseUrl: url } });
-	console.log(JSON.stringify([credential(id, name, key), credential(badId, "ContentGen wrong key", wrong)]));
-' "$SANDBOX_URL" "$API_KEY" "$WRONG_KEY" "$CRED_ID" "$CRED_NAME" "$BAD_CRED_ID" >"$WORK/credentials.json"
+	console.log(JSON.stringify([
+		credential(id, name, key),
+		credential(badId, "ContentGen wrong key", wrong),
+		credential(triggerId, "ContentGen trigger account", triggerKey),
+	]));
+' "$SANDBOX_URL" "$API_KEY" "$WRONG_KEY" "$TRIGGER_API_KEY" "$CRED_ID" "$CRED_NAME" "$BAD_CRED_ID" "$TRIGGER_CRED_ID" \
+	>"$WORK/credentials.json"
 "$N8N" import:credentials --input="$WORK/credentials.json" >"$WORK/import-credentials.log" 2>&1 ||
 	{ tail -n 20 "$WORK/import-credentials.log"; die "n8n import:credentials"; }
 rm -f "$WORK/credentials.json"
-pass "imported credentials $CRED_ID and $BAD_CRED_ID"
+pass "imported credentials $CRED_ID, $BAD_CRED_ID and $TRIGGER_CRED_ID"
 
 # Every workflow to run: the permanent smoke check, then each example, then a broken copy of the smoke
 # check that uses the wrong key (the assertions below must catch it).
@@ -163,9 +173,9 @@ tsx "$REPO/scripts/n8n/prepare-workflows.ts" --out "$WORK/workflows" --bad-crede
 "$N8N" import:workflow --separate --input="$WORK/workflows" >"$WORK/import-workflows.log" 2>&1 ||
 	{ tail -n 20 "$WORK/import-workflows.log"; die "n8n import:workflow"; }
 "$N8N" list:workflow >"$WORK/list-workflows.log" 2>&1 || { tail -n 20 "$WORK/list-workflows.log"; die "n8n list:workflow"; }
-while IFS=$'\t' read -r id kind name file; do
+while IFS=$'\t' read -r id kind name file note; do
 	if grep -Fqx "$id|$name" "$WORK/list-workflows.log"; then
-		pass "imported $kind workflow \"$name\" ($id)"
+		pass "imported $kind workflow \"$name\" ($id)${note:+: $note}"
 	else
 		fail "workflow \"$name\" ($id) is not in n8n after import: $(grep -i "skipped\|$id" "$WORK/import-workflows.log" | head -n 3)"
 	fi
@@ -179,13 +189,16 @@ run_workflow() { # run_workflow <id> -> $WORK/run-<id>.{out,err}, exit code in $
 	run_exit=$?
 	set -e
 }
-while IFS=$'\t' read -r id kind name file; do
+while IFS=$'\t' read -r id kind name file note; do
 	expectations=()
 	while IFS= read -r line; do [[ -n "$line" ]] && expectations+=("$line"); done \
 		< <(node -e 'for (const e of require(process.argv[1]).meta?.contentgenTest?.expect ?? []) console.log(e)' "$file")
 	case "$kind" in
 	trigger)
-		continue
+		continue # activated in n8n start below
+		;;
+	external)
+		skip "\"$name\": not executed, it $note (imported; its ContentGen types are checked below)"
 		;;
 	broken)
 		run_workflow "$id"
@@ -211,7 +224,7 @@ while IFS=$'\t' read -r id kind name file; do
 		run_workflow "$id"
 		if tsx "$REPO/scripts/n8n/check-execution.ts" --stdout "$WORK/run-$id.out" --stderr "$WORK/run-$id.err" \
 			--exit "$run_exit" --secret "$API_KEY" "${expectations[@]}" >"$WORK/check-$id.log" 2>&1; then
-			pass "executed \"$name\" ($(($(date +%s) - t0)) s)"
+			pass "executed \"$name\" ($(($(date +%s) - t0)) s)${note:+; $note}"
 			sed 's/^/    /' "$WORK/check-$id.log"
 		else
 			cat "$WORK/check-$id.log"
@@ -264,12 +277,51 @@ else
 	fail "credential test of the wrong key: $verdict"
 fi
 
-# Example workflows that start with our trigger cannot run under `n8n execute`: activate them instead
-# (activation runs a first poll and fails loudly when the trigger cannot poll).
-while IFS=$'\t' read -r id kind name file; do
+# Trigger emissions of a workflow = the items of its trigger node in its saved executions.
+# emissions <workflow id> <record id>... -> {"executions","failed","hits","duplicates","events"}
+emissions() {
+	local wf=$1
+	shift
+	rest executions --id "$wf" --n8n-dir "$CACHE" >"$WORK/executions-$wf.json" || return 1
+	node -e '
+		const [file, ...ids] = process.argv.slice(1);
+		const executions = JSON.parse(require("fs").readFileSync(file, "utf8"));
+		const hits = executions.flatMap((e) => e.items).filter((i) => ids.includes(i.id ?? i.article_id));
+		const transitions = hits.map((h) => [h.id, h.event, h.previousStatus, h.status].join(" "));
+		console.log(JSON.stringify({
+			executions: executions.length,
+			failed: executions.filter((e) => e.status !== "success").length,
+			hits: hits.length,
+			duplicates: transitions.length - new Set(transitions).size,
+			events: hits.map((h) => `${h.event}:${h.previousStatus}->${h.status}`),
+		}));
+	' "$WORK/executions-$wf.json" "$@"
+}
+
+# Example workflows that start with our trigger cannot run under `n8n execute`: activate them (the
+# activation poll fails loudly when the trigger cannot poll), then give them fresh records to react to.
+EXAMPLE_TRIGGERS=()
+while IFS=$'\t' read -r id kind name file note; do
 	[[ "$kind" == trigger && "$id" != cgTriggerArticle01 ]] || continue
-	if out="$(rest activate --id "$id" 2>&1)"; then pass "activated \"$name\": $out"; else fail "activate \"$name\": $out"; fi
+	if out="$(rest activate --id "$id" 2>&1)"; then
+		pass "activated example \"$name\": $out"
+		EXAMPLE_TRIGGERS+=("$id")
+	else
+		fail "activate example \"$name\": $out"
+	fi
 done <"$WORK/index.tsv"
+if ((${#EXAMPLE_TRIGGERS[@]} > 0)); then
+	curl -fsS -X POST "$SANDBOX_URL/api/v1/social/generate" -H "Authorization: Bearer $API_KEY" \
+		-H 'Content-Type: application/json' \
+		-d '{"source_url":"https://blog.example.com/exactly-once","platforms":["linkedin","twitter"]}' \
+		>"$WORK/example-social.json" || die "generate social content for the example triggers"
+	curl -fsS -X POST "$SANDBOX_URL/api/v1/articles/generate" -H "Authorization: Bearer $API_KEY" \
+		-H 'Content-Type: application/json' \
+		-d "{\"topic\":\"Polling triggers that never repeat themselves\",\"project_id\":\"$PROJECT_ID\"}" \
+		>"$WORK/example-article.json" || die "generate an article for the example triggers"
+	EXAMPLE_RECORDS=("$(json .data.content_id <"$WORK/example-social.json")" "$(json .data.article_id <"$WORK/example-article.json")")
+	pass "generated social content ${EXAMPLE_RECORDS[0]} and article ${EXAMPLE_RECORDS[1]} for the example triggers"
+fi
 
 if [[ -n "${CONTENTGEN_N8N_SKIP_TRIGGER:-}" ]]; then
 	skip "polling trigger (CONTENTGEN_N8N_SKIP_TRIGGER)"
@@ -277,28 +329,16 @@ elif [[ "$HAS_TRIGGER" != true ]]; then
 	fail "package.json does not register the ContentGen Trigger node: trigger not tested"
 else
 	TRIGGER_WF=cgTriggerArticle01
-	# Polls seen by the sandbox: bursts of article-list requests, at least 5 s apart (polls are 15 s apart;
-	# one poll may read several pages or lists within milliseconds).
+	# Polls seen by the sandbox: bursts of the trigger user's article-list requests at least 5 s apart
+	# (polls are 15 s apart; one poll may read several pages or lists within milliseconds).
 	polls() {
-		curl -fsS "$CONTROL_URL/requests?method=GET&path=%2Fapi%2Fv1%2Farticles" | node -e '
+		curl -fsS "$CONTROL_URL/requests?method=GET&path=%2Fapi%2Fv1%2Farticles&userId=$TRIGGER_USER" | node -e '
 			let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
 				const times = JSON.parse(s).map((r) => Date.parse(r.at)).sort((a, b) => a - b);
 				console.log(times.filter((t, i) => i === 0 || t - times[i - 1] > 5000).length);
 			});'
 	}
 	polls_at_least() { (($(polls) >= $1)); }
-	# Trigger emissions = items of the trigger node in the saved executions of the workflow.
-	emissions() {
-		rest executions --id "$TRIGGER_WF" --n8n-dir "$CACHE" >"$WORK/executions.json" || return 1
-		node -e '
-			const [file, articleId] = process.argv.slice(1);
-			const executions = JSON.parse(require("fs").readFileSync(file, "utf8"));
-			const hits = executions.flatMap((e) => e.items).filter((i) => (i.id ?? i.article_id) === articleId);
-			const bad = executions.filter((e) => e.status !== "success");
-			console.log(JSON.stringify({ executions: executions.length, failed: bad.length, hits: hits.length,
-				events: hits.map((h) => h.event + ":" + h.previousStatus + "->" + h.status) }));
-		' "$WORK/executions.json" "$ARTICLE_ID"
-	}
 
 	before=$(polls)
 	if out="$(rest activate --id "$TRIGGER_WF" 2>&1)"; then
@@ -309,8 +349,7 @@ else
 	wait_for 30 polls_at_least $((before + 1)) || fail "no activation poll reached the sandbox"
 	baseline=$(polls)
 	sleep 2 # an execution started by the activation poll would be saved by now
-	ARTICLE_ID=none
-	result="$(emissions)" || fail "reading executions: $result"
+	result="$(emissions "$TRIGGER_WF" none)" || fail "reading executions: $result"
 	if [[ "$(json .executions <<<"$result")" == 0 ]]; then
 		pass "activation poll seen by the sandbox ($((baseline - before)) poll) and no backlog emitted"
 	else
@@ -318,13 +357,13 @@ else
 	fi
 
 	# An article generated now completes long before the next poll.
-	curl -fsS -X POST "$SANDBOX_URL/api/v1/articles/generate" -H "Authorization: Bearer $API_KEY" \
+	curl -fsS -X POST "$SANDBOX_URL/api/v1/articles/generate" -H "Authorization: Bearer $TRIGGER_API_KEY" \
 		-H 'Content-Type: application/json' \
-		-d "{\"topic\":\"Exactly-once polling in n8n\",\"project_id\":\"$PROJECT_ID\",\"word_count\":300}" \
+		-d "{\"topic\":\"Exactly-once polling in n8n\",\"project_id\":\"$TRIGGER_PROJECT_ID\",\"word_count\":300}" \
 		>"$WORK/generate.json" || die "generate an article in the sandbox"
 	ARTICLE_ID="$(json .data.article_id <"$WORK/generate.json")"
 	article_done() {
-		curl -fsS "$SANDBOX_URL/api/v1/articles/$ARTICLE_ID/status" -H "Authorization: Bearer $API_KEY" |
+		curl -fsS "$SANDBOX_URL/api/v1/articles/$ARTICLE_ID/status" -H "Authorization: Bearer $TRIGGER_API_KEY" |
 			json .data.is_complete | grep -qx true
 	}
 	wait_for 30 article_done || fail "sandbox article $ARTICLE_ID did not complete"
@@ -338,7 +377,7 @@ else
 		fail "fewer than 2 polls in 100 s after the completion"
 	fi
 	sleep 2 # let the execution of the emitting poll be saved
-	result="$(emissions)" || fail "reading executions: $result"
+	result="$(emissions "$TRIGGER_WF" "$ARTICLE_ID")" || fail "reading executions: $result"
 	if [[ "$(json .hits <<<"$result")" == 1 && "$(json .failed <<<"$result")" == 0 ]]; then
 		pass "completion emitted exactly once: $result"
 	else
@@ -354,12 +393,12 @@ else
 
 	if [[ -z "${CONTENTGEN_N8N_SKIP_RESTART:-}" ]]; then
 		stop_n8n
-		t0=$(date +%s)
 		before_restart=$(polls)
 		start_n8n
+		rest setup >/dev/null || die "sign in after restart"
 		wait_for 100 polls_at_least $((before_restart + 2)) || fail "fewer than 2 polls after the restart"
 		sleep 2
-		result="$(emissions)" || fail "reading executions after restart: $result"
+		result="$(emissions "$TRIGGER_WF" "$ARTICLE_ID")" || fail "reading executions after restart: $result"
 		if [[ "$(json .hits <<<"$result")" == 1 && "$(count_requests GET "/api/v1/articles/$ARTICLE_ID")" == 1 ]]; then
 			pass "after an n8n restart and $(($(polls) - before_restart)) more polls, still exactly once: $result"
 		else
@@ -367,6 +406,24 @@ else
 		fi
 	fi
 fi
+
+# The example triggers poll on their own schedule (at most a minute apart): each must have reacted to
+# the records generated for it, every transition once, with no failed execution.
+for id in "${EXAMPLE_TRIGGERS[@]}"; do
+	name="$(awk -F'\t' -v id="$id" '$1 == id { print $3 }' "$WORK/index.tsv")"
+	reacted() { result="$(emissions "$id" "${EXAMPLE_RECORDS[@]}")" && (($(json .hits <<<"$result") > 0)); }
+	if wait_for 90 reacted; then
+		sleep 2
+		result="$(emissions "$id" "${EXAMPLE_RECORDS[@]}")"
+		if [[ "$(json .failed <<<"$result")" == 0 && "$(json .duplicates <<<"$result")" == 0 ]]; then
+			pass "example \"$name\" ran on its trigger, each transition once: $result"
+		else
+			fail "example \"$name\": $result"
+		fi
+	else
+		fail "example \"$name\" did not react within 90 s: ${result:-no executions}"
+	fi
+done
 if grep -q "$API_KEY" "$WORK/n8n-start.log"; then fail "the API key appears in n8n's log"; else pass "the API key never appears in n8n's log"; fi
 
 summary

@@ -1,7 +1,10 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only process host: prints to stdout, reads argv, serves a control port */
 // Runs the sandbox for scripts/test-n8n.sh and exposes a tiny loopback control API so the shell
 // script can count the requests n8n made and steer generation outcomes.
-// Prints one JSON line: {"url","apiKey","controlUrl","projectId"} once both servers listen.
+// Prints one JSON line once both servers listen:
+//   {"url","apiKey","controlUrl","projectId","triggerApiKey","triggerUserId","triggerProjectId"}
+// The trigger* fields belong to the sandbox's second user, so the trigger test's requests and records
+// stay apart from those of every other workflow.
 import { createServer, type IncomingMessage, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 
@@ -44,12 +47,14 @@ async function main(): Promise<void> {
 					const path = url.searchParams.get('path');
 					const prefix = url.searchParams.get('prefix');
 					const firstPage = url.searchParams.get('firstPage') === '1';
+					const userId = url.searchParams.get('userId');
 					const entries = control
 						.requests()
 						.filter((r) => !method || r.method === method)
 						.filter((r) => !path || r.path === path)
 						.filter((r) => !prefix || r.path.startsWith(prefix))
 						.filter((r) => !firstPage || !r.query.page || r.query.page === '1')
+						.filter((r) => !userId || r.userId === userId)
 						.map(({ method: m, path: p, query, status, at }) => ({ method: m, path: p, query, status, at }));
 					send(res, 200, entries);
 					return;
@@ -79,13 +84,17 @@ async function main(): Promise<void> {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const controlPort = (server.address() as AddressInfo).port;
 
-	const projects = control.projects();
+	const triggerUserId = control.otherUserId;
+	const triggerApiKey = control.createKey({ userId: triggerUserId, name: 'n8n trigger test' });
 	console.log(
 		JSON.stringify({
 			url: sandbox.url,
 			apiKey: sandbox.apiKey,
 			controlUrl: `http://127.0.0.1:${controlPort}`,
-			projectId: projects[0]?.id ?? null,
+			projectId: control.projects()[0]?.id ?? null,
+			triggerApiKey,
+			triggerUserId,
+			triggerProjectId: control.projects(triggerUserId)[0]?.id ?? null,
 		}),
 	);
 
