@@ -8,6 +8,8 @@
 //   --expect "<node>:<path>[,<path>...]"
 //                              some output item of <node> has every dotted <path> (repeatable)
 //   --expect-items "<node>:<n>" <node> output exactly <n> items (repeatable)
+//   --expect-match "<node>:<path>~<regex>"
+//                              every output item of <node> has <path>, and String(value) matches <regex>
 //   --expect-error <regex>     invert: the run must have FAILED with an error message matching <regex>
 // Exit code 0 = the expectations hold; 1 = they do not (reasons on stderr).
 import { readFileSync } from 'fs';
@@ -89,7 +91,9 @@ function errorsOf(run: RunOutput | undefined): string[] {
 	for (const [node, tasks] of Object.entries(resultData?.runData ?? {})) {
 		for (const task of tasks) {
 			if (task.error) {
-				messages.push(`${node}: ${[task.error.message, task.error.description].filter(Boolean).join(' - ')}`);
+				messages.push(
+					`${node}: ${[task.error.message, task.error.description].filter(Boolean).join(' - ')}`,
+				);
 			}
 		}
 	}
@@ -122,14 +126,23 @@ function main(): number {
 		if (!new RegExp(expectError, 'i').test(text)) {
 			failures.push(`no error message matching /${expectError}/i`);
 		} else {
-			notes.push(`error: ${errors[0] ?? text.trim().split('\n').find((l) => new RegExp(expectError, 'i').test(l))}`);
+			notes.push(
+				`error: ${
+					errors[0] ??
+					text
+						.trim()
+						.split('\n')
+						.find((l) => new RegExp(expectError, 'i').test(l))
+				}`,
+			);
 		}
 	} else {
 		if (exitCode !== 0) failures.push(`n8n execute exited with ${exitCode}`);
 		if (!run) {
 			failures.push('no execution JSON in stdout');
 		} else {
-			if (run.status !== 'success') failures.push(`execution status is ${String(run.status)}, not success`);
+			if (run.status !== 'success')
+				failures.push(`execution status is ${String(run.status)}, not success`);
 			if (run.finished === false) failures.push('execution did not finish');
 			for (const message of errors) failures.push(`error: ${message}`);
 			const runData = run.data?.resultData?.runData ?? {};
@@ -138,22 +151,51 @@ function main(): number {
 				failures.push(`the last node (${String(last)}) returned no items`);
 			}
 			for (const spec of many.get('expect') ?? []) {
-				const [node, paths] = [spec.slice(0, spec.lastIndexOf(':')), spec.slice(spec.lastIndexOf(':') + 1)];
+				const [node, paths] = [
+					spec.slice(0, spec.lastIndexOf(':')),
+					spec.slice(spec.lastIndexOf(':') + 1),
+				];
 				const items = outputItems(runData[node]);
 				if (!runData[node]) {
 					failures.push(`node "${node}" did not run`);
 					continue;
 				}
 				const wanted = paths.split(',').filter(Boolean);
-				const match = items.find((item) => wanted.every((p) => get(item, p) !== undefined && get(item, p) !== null));
+				const match = items.find((item) =>
+					wanted.every((p) => get(item, p) !== undefined && get(item, p) !== null),
+				);
 				if (!match) failures.push(`no item of "${node}" has ${wanted.join(', ')}`);
-				else notes.push(`${node}: ${wanted.map((p) => `${p}=${JSON.stringify(get(match, p))}`).join(' ')}`.slice(0, 200));
+				else
+					notes.push(
+						`${node}: ${wanted.map((p) => `${p}=${JSON.stringify(get(match, p))}`).join(' ')}`.slice(
+							0,
+							200,
+						),
+					);
 			}
 			for (const spec of many.get('expect-items') ?? []) {
 				const node = spec.slice(0, spec.lastIndexOf(':'));
 				const count = Number(spec.slice(spec.lastIndexOf(':') + 1));
 				const actual = outputItems(runData[node]).length;
-				if (actual !== count) failures.push(`"${node}" returned ${actual} items, expected ${count}`);
+				if (actual !== count)
+					failures.push(`"${node}" returned ${actual} items, expected ${count}`);
+			}
+			for (const spec of many.get('expect-match') ?? []) {
+				const node = spec.slice(0, spec.indexOf(':'));
+				const rest = spec.slice(spec.indexOf(':') + 1);
+				const path = rest.slice(0, rest.indexOf('~'));
+				const pattern = new RegExp(rest.slice(rest.indexOf('~') + 1));
+				const items = outputItems(runData[node]);
+				if (items.length === 0) failures.push(`"${node}" returned no items to match ${path}`);
+				for (const item of items) {
+					const value = get(item, path);
+					const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+					if (value === undefined || !pattern.test(text)) {
+						failures.push(
+							`"${node}" ${path}=${text.slice(0, 80)} does not match /${pattern.source}/`,
+						);
+					}
+				}
 			}
 			const summary = Object.entries(runData)
 				.map(([node, tasks]) => `${node}(${outputItems(tasks).length})`)

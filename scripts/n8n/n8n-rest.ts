@@ -66,9 +66,13 @@ async function setup(): Promise<void> {
 		// Owner exists already (n8n restarted on the same user folder): sign in instead.
 		result = await call('POST', '/login', { emailOrLdapLoginId: owner.email, password });
 	}
-	const cookie = result.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+	const cookie = result.setCookie
+		.map((c) => c.split(';')[0])
+		.find((c) => c.startsWith('n8n-auth='));
 	if (result.status >= 400 || !cookie) {
-		throw new Error(`owner setup/login failed: HTTP ${result.status} ${JSON.stringify(result.json)}`);
+		throw new Error(
+			`owner setup/login failed: HTTP ${result.status} ${JSON.stringify(result.json)}`,
+		);
 	}
 	writeFileSync(flag('jar'), cookie);
 	console.log(JSON.stringify({ owner: OWNER_EMAIL }));
@@ -83,15 +87,29 @@ async function testCredential(): Promise<number> {
 	// The editor loads the credential with its secrets redacted and sends that back to be tested;
 	// n8n fills the redacted fields from the stored, encrypted copy.
 	const stored = await call('GET', `/credentials/${id}?includeData=true`, undefined, jar());
-	if (stored.status !== 200) throw new Error(`GET credential ${id}: HTTP ${stored.status} ${JSON.stringify(stored.json)}`);
-	const credential = data<{ id: string; name: string; type: string; data: Record<string, unknown> }>(stored.json);
+	if (stored.status !== 200)
+		throw new Error(`GET credential ${id}: HTTP ${stored.status} ${JSON.stringify(stored.json)}`);
+	const credential = data<{
+		id: string;
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}>(stored.json);
 	const tested = await call(
 		'POST',
 		'/credentials/test',
-		{ credentials: { id: credential.id, name: credential.name, type: credential.type, data: credential.data } },
+		{
+			credentials: {
+				id: credential.id,
+				name: credential.name,
+				type: credential.type,
+				data: credential.data,
+			},
+		},
 		jar(),
 	);
-	if (tested.status !== 200) throw new Error(`credential test: HTTP ${tested.status} ${JSON.stringify(tested.json)}`);
+	if (tested.status !== 200)
+		throw new Error(`credential test: HTTP ${tested.status} ${JSON.stringify(tested.json)}`);
 	const verdict = data<{ status: string; message: string }>(tested.json);
 	console.log(JSON.stringify(verdict));
 	return verdict.status === 'OK' ? 0 : 1;
@@ -107,8 +125,12 @@ async function nodeTypes(): Promise<void> {
 	};
 	console.log(
 		JSON.stringify({
-			nodes: (await names('/types/nodes.json')).filter((n) => n.startsWith('n8n-nodes-contentgen.')),
-			credentials: (await names('/types/credentials.json')).filter((n) => n.startsWith('contentGen')),
+			nodes: (await names('/types/nodes.json')).filter((n) =>
+				n.startsWith('n8n-nodes-contentgen.'),
+			),
+			credentials: (await names('/types/credentials.json')).filter((n) =>
+				n.startsWith('contentGen'),
+			),
 		}),
 	);
 }
@@ -123,7 +145,9 @@ async function activate(): Promise<void> {
 		throw new Error(`activate ${id}: HTTP ${result.status} ${JSON.stringify(result.json)}`);
 	}
 	const active = data<{ active: boolean; activeVersionId?: string | null }>(result.json);
-	console.log(JSON.stringify({ id, active: active.active, activeVersionId: active.activeVersionId ?? null }));
+	console.log(
+		JSON.stringify({ id, active: active.active, activeVersionId: active.activeVersionId ?? null }),
+	);
 }
 
 interface ExecutionSummary {
@@ -135,20 +159,31 @@ interface ExecutionSummary {
 async function executions(): Promise<void> {
 	const id = flag('id');
 	// Execution data comes back serialised with `flatted`; use n8n's own copy to read it.
-	const requireFromN8n = createRequire(join(flag('n8n-dir'), 'node_modules', 'n8n', 'package.json'));
+	const requireFromN8n = createRequire(
+		join(flag('n8n-dir'), 'node_modules', 'n8n', 'package.json'),
+	);
 	const flatted = requireFromN8n('flatted') as { parse: (text: string) => unknown };
 
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: id }));
 	const list = await call('GET', `/executions?filter=${filter}&limit=100`, undefined, jar());
-	if (list.status !== 200) throw new Error(`GET executions: HTTP ${list.status} ${JSON.stringify(list.json)}`);
+	if (list.status !== 200)
+		throw new Error(`GET executions: HTTP ${list.status} ${JSON.stringify(list.json)}`);
 	const results = data<{ results: ExecutionSummary[] }>(list.json).results;
 
 	const out = [];
 	for (const execution of results) {
 		const full = await call('GET', `/executions/${execution.id}`, undefined, jar());
-		const record = data<{ data: string; workflowData: { nodes: Array<{ name: string; type: string }> } }>(full.json);
+		const record = data<{
+			data: string;
+			workflowData: { nodes: Array<{ name: string; type: string }> };
+		}>(full.json);
 		const run = flatted.parse(record.data) as {
-			resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: unknown }> | null> } }>> };
+			resultData: {
+				runData: Record<
+					string,
+					Array<{ data?: { main?: Array<Array<{ json: unknown }> | null> } }>
+				>;
+			};
 		};
 		const trigger = record.workflowData.nodes.find((n) => /trigger/i.test(n.type));
 		const items = (trigger ? (run.resultData.runData[trigger.name] ?? []) : []).flatMap((task) =>

@@ -53,14 +53,19 @@ function flag(name: string): string {
 }
 
 function stableId(file: string, suffix = ''): string {
-	return `cg${createHash('sha256').update(basename(file) + suffix).digest('hex').slice(0, 14)}`;
+	return `cg${createHash('sha256')
+		.update(basename(file) + suffix)
+		.digest('hex')
+		.slice(0, 14)}`;
 }
 
 function withCredential(workflow: Workflow, credential: { id: string; name: string }): Workflow {
 	return {
 		...workflow,
 		nodes: workflow.nodes.map((node) =>
-			node.type.startsWith(OUR_PREFIX) ? { ...node, credentials: { contentGenApi: credential } } : node,
+			node.type.startsWith(OUR_PREFIX)
+				? { ...node, credentials: { contentGenApi: credential } }
+				: node,
 		),
 	};
 }
@@ -68,7 +73,9 @@ function withCredential(workflow: Workflow, credential: { id: string; name: stri
 function main(): void {
 	const out = flag('out');
 	const badCredential = { id: flag('bad-credential'), name: 'ContentGen wrong key' };
-	const files = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+	const files = process.argv
+		.slice(2)
+		.filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
 	const expectations = JSON.parse(
 		readFileSync(join(__dirname, 'expectations.json'), 'utf8'),
 	) as Record<string, string[]>;
@@ -86,12 +93,18 @@ function main(): void {
 				);
 			}
 		}
-		const id = original.id && original.id.length <= 21 && !seen.has(original.id) ? original.id : stableId(file);
+		const id =
+			original.id && original.id.length <= 21 && !seen.has(original.id)
+				? original.id
+				: stableId(file);
 		seen.add(id);
 		const notes: string[] = [];
 		let nodes = original.nodes;
 		const schedule = nodes.find((n) => SCHEDULE_TYPES.includes(n.type));
-		if (schedule && !nodes.some((n) => STARTING_TYPES.includes(n.type) || n.type === TRIGGER_TYPE)) {
+		if (
+			schedule &&
+			!nodes.some((n) => STARTING_TYPES.includes(n.type) || n.type === TRIGGER_TYPE)
+		) {
 			nodes = nodes.map((n) =>
 				n === schedule ? { ...n, type: STARTING_TYPES[0], typeVersion: 1, parameters: {} } : n,
 			);
@@ -99,7 +112,8 @@ function main(): void {
 		}
 		const external = nodes.filter((n) => EXTERNAL_TYPE.test(n.type)).map((n) => n.name);
 		const startsWithTrigger =
-			nodes.some((n) => n.type === TRIGGER_TYPE) && !nodes.some((n) => STARTING_TYPES.includes(n.type));
+			nodes.some((n) => n.type === TRIGGER_TYPE) &&
+			!nodes.some((n) => STARTING_TYPES.includes(n.type));
 		let kind = startsWithTrigger ? 'trigger' : 'manual';
 		if (external.length > 0) {
 			kind = 'external';

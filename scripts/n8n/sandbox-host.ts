@@ -55,7 +55,13 @@ async function main(): Promise<void> {
 						.filter((r) => !prefix || r.path.startsWith(prefix))
 						.filter((r) => !firstPage || !r.query.page || r.query.page === '1')
 						.filter((r) => !userId || r.userId === userId)
-						.map(({ method: m, path: p, query, status, at }) => ({ method: m, path: p, query, status, at }));
+						.map(({ method: m, path: p, query, status, at }) => ({
+							method: m,
+							path: p,
+							query,
+							status,
+							at,
+						}));
 					send(res, 200, entries);
 					return;
 				}
