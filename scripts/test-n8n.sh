@@ -11,6 +11,8 @@
 #   CONTENTGEN_N8N_SKIP_BUILD=1      use the existing dist/ instead of `npm run build`
 #   CONTENTGEN_N8N_SKIP_TRIGGER=1    skip the polling-trigger part (needs about a minute)
 #   CONTENTGEN_N8N_SKIP_RESTART=1    skip the restart check of the trigger (about 30 s)
+# Nothing here is interactive (CI=true or not); every failure prints a FAIL line, the exit code is
+# non-zero, and background processes are stopped on exit. On failure the work folder is kept.
 set -Eeuo pipefail
 
 N8N_VERSION=2.41.1
@@ -21,7 +23,6 @@ CRED_NAME='ContentGen account'
 BAD_CRED_ID=contentgen-wrong-key
 TRIGGER_CRED_ID=contentgen-trigger
 SPEED="${CONTENTGEN_N8N_SANDBOX_SPEED:-1000}"
-export CI="${CI:-}"
 
 passes=0
 failures=0
@@ -69,6 +70,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+trap 'echo "FAIL unexpected error at line $LINENO: $BASH_COMMAND"' ERR
 
 free_port() {
 	node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
@@ -184,10 +186,8 @@ done <"$WORK/index.tsv"
 # ---------------------------------------------------------------------------------------------
 step "5. execute workflows with n8n execute"
 run_workflow() { # run_workflow <id> -> $WORK/run-<id>.{out,err}, exit code in $run_exit
-	set +e
-	"$N8N" execute --id="$1" --rawOutput >"$WORK/run-$1.out" 2>"$WORK/run-$1.err"
-	run_exit=$?
-	set -e
+	run_exit=0
+	"$N8N" execute --id="$1" --rawOutput >"$WORK/run-$1.out" 2>"$WORK/run-$1.err" || run_exit=$?
 }
 while IFS=$'\t' read -r id kind name file note; do
 	expectations=()
