@@ -69,9 +69,14 @@ export async function execute(
 		const contentId = assertUuid('Content ID', this.getNodeParameter('contentId', itemIndex));
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const body: IDataObject = { content_id: contentId };
-		if (Array.isArray(fields.platforms) && fields.platforms.length > 0) {
-			body.platforms = validatePlatforms('Platforms', fields.platforms);
-		}
+		// Only an empty choice means "every platform": any other value must be a valid list.
+		const platforms = fields.platforms;
+		const noChoice =
+			platforms === undefined ||
+			platforms === null ||
+			platforms === '' ||
+			(Array.isArray(platforms) && platforms.length === 0);
+		if (!noChoice) body.platforms = validatePlatforms('Platforms', platforms);
 		const scheduled =
 			fields.scheduledAt !== undefined && fields.scheduledAt !== null && fields.scheduledAt !== '';
 		if (scheduled)
