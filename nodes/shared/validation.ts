@@ -177,6 +177,23 @@ function localToUtc(match: RegExpExecArray, timeZone: string): Date | undefined 
 	}
 }
 
+/** False for a written date that does not exist (month 13, 31 February, 25:00), which Date would roll over. */
+function isRealDateTime(text: string): boolean {
+	const parts = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
+	if (!parts) return true;
+	const [year, month, day, hour, minute, second] = parts.slice(1).map((part) => Number(part ?? 0));
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return (
+		month >= 1 &&
+		month <= 12 &&
+		day >= 1 &&
+		day <= daysInMonth &&
+		hour <= 23 &&
+		minute <= 59 &&
+		second <= 59
+	);
+}
+
 /**
  * Accepts an n8n date (string or Date-like) and returns ISO 8601 in UTC. A date-time without
  * an offset (what n8n's date picker produces) is read in `timeZone` (the workflow's zone) when
@@ -184,15 +201,18 @@ function localToUtc(match: RegExpExecArray, timeZone: string): Date | undefined 
  */
 export function toIsoDate(field: string, value: unknown, timeZone?: string): string {
 	const local = typeof value === 'string' && timeZone ? LOCAL_DATE_TIME.exec(value.trim()) : null;
-	const candidate = local
-		? localToUtc(local, timeZone as string)
-		: value instanceof Date
-			? value
-			: typeof value === 'string' || typeof value === 'number'
-				? new Date(value)
-				: typeof (value as { toISO?: unknown })?.toISO === 'function'
-					? new Date((value as { toISO: () => string }).toISO())
-					: undefined;
+	const real = typeof value !== 'string' || isRealDateTime(value.trim());
+	const candidate = !real
+		? undefined
+		: local
+			? localToUtc(local, timeZone as string)
+			: value instanceof Date
+				? value
+				: typeof value === 'string' || typeof value === 'number'
+					? new Date(value)
+					: typeof (value as { toISO?: unknown })?.toISO === 'function'
+						? new Date((value as { toISO: () => string }).toISO())
+						: undefined;
 	if (!candidate || Number.isNaN(candidate.getTime())) {
 		throw new ValidationError(
 			field,
