@@ -10,6 +10,9 @@
 //       tests a saved credential like the editor's "Retry"/"Save" does; prints {status, message};
 //       exit 0 when n8n reports OK
 //   tsx scripts/n8n/n8n-rest.ts activate         --url U --jar F --id <workflowId>
+//   tsx scripts/n8n/n8n-rest.ts static-data      --url U --jar F --id <workflowId>
+//       prints the workflow's static data; exit 0 only when some node has stored some (n8n 2.41
+//       activates asynchronously: a trigger's first poll lands shortly after `activate` returns)
 //   tsx scripts/n8n/n8n-rest.ts executions       --url U --jar F --id <workflowId> --n8n-dir <cache>
 //       prints [{id, status, mode, items: [json of the trigger node's output items]}]
 import { readFileSync, writeFileSync } from 'fs';
@@ -150,6 +153,16 @@ async function activate(): Promise<void> {
 	);
 }
 
+async function staticData(): Promise<number> {
+	const id = flag('id');
+	const workflow = await call('GET', `/workflows/${id}`, undefined, jar());
+	if (workflow.status !== 200) throw new Error(`GET workflow ${id}: HTTP ${workflow.status}`);
+	const value =
+		data<{ staticData?: Record<string, unknown> | null }>(workflow.json).staticData ?? null;
+	console.log(JSON.stringify(value));
+	return value && Object.keys(value).length > 0 ? 0 : 1;
+}
+
 interface ExecutionSummary {
 	id: string;
 	status: string;
@@ -207,6 +220,8 @@ async function main(): Promise<number> {
 		case 'activate':
 			await activate();
 			return 0;
+		case 'static-data':
+			return await staticData();
 		case 'executions':
 			await executions();
 			return 0;
