@@ -1,0 +1,67 @@
+/**
+ * Shared by the fault, bad-input and security suites: a sandbox with room to work, and one
+ * ContentGen node run through n8n's engine against it.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { runWorkflow, singleNodeWorkflow, type RunResult } from '../helpers/engine';
+
+/** Rate limits and the balance out of the way unless a test sets them. */
+export async function suiteSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const sb = await startSandbox({ speed: 1000, quiet: true, ...options });
+	sb.control.setRateLimit({ perMinute: 1_000_000, perDay: -1 });
+	sb.control.setCredits({ subscription: 10_000, purchased: 0 });
+	return sb;
+}
+
+export function credentialsOf(sb: Sandbox, apiKey = sb.apiKey) {
+	return { apiKey, baseUrl: sb.url };
+}
+
+export async function runNode(
+	sb: Sandbox,
+	parameters: IDataObject,
+	options: { input?: IDataObject[]; apiKey?: string; continueOnFail?: boolean } = {},
+): Promise<RunResult> {
+	return await runWorkflow(
+		singleNodeWorkflow(parameters, options.continueOnFail ? { continueOnFail: true } : {}),
+		{ credentials: credentialsOf(sb, options.apiKey), input: options.input },
+	);
+}
+
+/** The class name of the error that stopped the run (NodeOperationError, NodeApiError, ...). */
+export function errorName(result: RunResult): string | undefined {
+	return (result.run.data.resultData.error as { name?: string } | undefined)?.name;
+}
+
+/** A project picked "from list" (n8n validates only the ID mode's pattern itself). */
+export function fromList(value: unknown): IDataObject {
+	return { __rl: true, mode: 'list', value } as IDataObject;
+}
+
+export function byId(value: unknown): IDataObject {
+	return { __rl: true, mode: 'id', value } as IDataObject;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every request path the node may produce: fixed routes, or a route with one UUID. */
+export const ALLOWED_PATHS = [
+	/^\/api\/v1\/articles$/,
+	/^\/api\/v1\/articles\/generate$/,
+	/^\/api\/v1\/articles\/[0-9a-f-]{36}$/,
+	/^\/api\/v1\/articles\/[0-9a-f-]{36}\/status$/,
+	/^\/api\/v1\/social\/content$/,
+	/^\/api\/v1\/social\/content\/[0-9a-f-]{36}$/,
+	/^\/api\/v1\/social\/generate$/,
+	/^\/api\/v1\/social\/publish$/,
+	/^\/api\/v1\/projects$/,
+	/^\/api\/v1\/projects\/[0-9a-f-]{36}$/,
+	/^\/api\/v1\/user\/credits$/,
+	/^\/api\/v1\/user\/usage$/,
+];
+
+export function isAllowedPath(path: string): boolean {
+	return ALLOWED_PATHS.some((pattern) => pattern.test(path));
+}
