@@ -29,7 +29,8 @@ export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 60_000;
 const MAX_RATE_LIMIT_RETRIES = 10;
 const MAX_GET_RETRIES = 3;
 const BACKOFF_BASE_MS = 500;
-const RETRYABLE_GET_STATUSES = [502, 503, 504];
+/** A GET is idempotent and free: a transient 500 deserves the same retries as a gateway error. */
+const RETRYABLE_GET_STATUSES = [500, 502, 503, 504];
 /** The connection never reached the service, so even a generate may be sent again. */
 const NEVER_REACHED_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 const TRANSIENT_CODES = [
