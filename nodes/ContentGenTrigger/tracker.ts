@@ -45,6 +45,8 @@
  * until it shows up in a list read whole again.
  */
 
+import { ARTICLE_COMPLETE_STATUSES, SOCIAL_STATUSES } from '../shared/constants';
+
 export const ARTICLE_EVENTS = [
 	'articleCompleted',
 	'articleFailed',
@@ -297,19 +299,11 @@ function idOf(record: TrackedRecord): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Event rules (shared with the manual test event)
 
-const ARTICLE_COMPLETE = new Set(['cms', 'needs_editing']);
+const ARTICLE_COMPLETE = new Set(ARTICLE_COMPLETE_STATUSES);
 const ARTICLE_IN_FLIGHT = new Set(['draft', 'queued']);
 const SOCIAL_FINISHED = new Set(['completed', 'ready']);
-const SOCIAL_LIST_STATUSES = new Set([
-	'draft',
-	'queued',
-	'generating',
-	'ready',
-	'completed',
-	'scheduled',
-	'published',
-	'failed',
-]);
+/** The statuses the social list can filter by. */
+const SOCIAL_LIST_STATUSES = new Set<string>(SOCIAL_STATUSES);
 const SOCIAL_PRE_FINISH = ['draft', 'queued', 'generating'];
 const SOCIAL_POST_FINISH = ['ready', 'completed', 'scheduled'];
 /** Where a record born and finished between two polls is most likely to be. */
