@@ -4,7 +4,12 @@ import { ValidationError } from './validation';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 export function isLocalHost(hostname: string): boolean {
-	return LOCAL_HOSTS.has(hostname) || hostname.endsWith('.localhost') || /^127\./.test(hostname);
+	// 127.0.0.0/8 as an address only: "127.0.0.1.example.com" is a remote name.
+	return (
+		LOCAL_HOSTS.has(hostname) ||
+		hostname.endsWith('.localhost') ||
+		/^127(\.\d{1,3}){3}$/.test(hostname)
+	);
 }
 
 /**
