@@ -1,4 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+type Show = NonNullable<IDisplayOptions['show']>;
+
+/** Display rules of parameters that belong to some operations of one resource. */
+export function showFor(resource: string, operations: string[], extra: Show = {}): IDisplayOptions {
+	return { show: { resource: [resource], operation: operations, ...extra } };
+}
+
+export const UUID_PLACEHOLDER = 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 
 /** Shown in every operation's Options collection. */
 export const maxRateLimitWaitOption: INodeProperties = {
@@ -23,9 +32,78 @@ export function optionsCollection(
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show: { resource: [resource], operation: [operation] } },
+		displayOptions: showFor(resource, [operation]),
 		options: [...extra, maxRateLimitWaitOption].sort((a, b) =>
 			a.displayName.localeCompare(b.displayName),
 		),
+	};
+}
+
+/** The record ID parameter of each resource that has one; workflows refer to these names. */
+const RECORD_IDS = {
+	article: { displayName: 'Article ID', name: 'articleId' },
+	socialContent: { displayName: 'Content ID', name: 'contentId' },
+};
+
+/** The required ID (UUID) of the record an operation works on. */
+export function recordIdProperty(
+	resource: keyof typeof RECORD_IDS,
+	operation: string,
+	description: string,
+): INodeProperties {
+	return {
+		...RECORD_IDS[resource],
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: UUID_PLACEHOLDER,
+		description,
+		displayOptions: showFor(resource, [operation]),
+	};
+}
+
+export function simplifyProperty(
+	resource: string,
+	operations: string[],
+	extraShow?: Show,
+): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		displayOptions: showFor(resource, operations, extraShow),
+	};
+}
+
+export function waitForCompletionProperty(
+	resource: string,
+	operation: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description,
+		displayOptions: showFor(resource, [operation]),
+	};
+}
+
+export function additionalFieldsCollection(
+	resource: string,
+	operation: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor(resource, [operation]),
+		options,
 	};
 }

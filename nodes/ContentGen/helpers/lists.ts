@@ -27,17 +27,6 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 	];
 }
 
-export function simplifyProperty(resource: string, operations: string[]): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		displayOptions: { show: { resource: [resource], operation: operations } },
-	};
-}
-
 /** Undefined means every record; otherwise the validated limit. */
 export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (context.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;

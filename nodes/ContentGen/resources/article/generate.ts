@@ -14,7 +14,12 @@ import {
 	validateWordCount,
 } from '../../../shared/validation';
 import { fromHundredths, minimumBalanceOption } from '../../helpers/budget';
-import { optionsCollection } from '../../helpers/descriptions';
+import {
+	additionalFieldsCollection,
+	optionsCollection,
+	simplifyProperty,
+	waitForCompletionProperty,
+} from '../../helpers/descriptions';
 import { requireJobId, runGenerate } from '../../helpers/generation';
 import { maxRateLimitWaitMs } from '../../helpers/items';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
@@ -42,60 +47,41 @@ export const description: INodeProperties[] = [
 		description:
 			'The project whose brand, business context and language the article is written for',
 	}),
-	{
-		displayName: 'Wait for Completion',
-		name: 'waitForCompletion',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs the article_id at once.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		displayOptions: { show: { ...show, waitForCompletion: [true] } },
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Keywords',
-				name: 'keywords',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. crm, small business, sales pipeline',
-				description: `Comma-separated keywords to work into the article (at most ${BOUNDS.keywords.max}); an expression may give a list`,
-			},
-			{
-				displayName: 'Tone',
-				name: 'tone',
-				type: 'options',
-				options: ARTICLE_TONES.map((tone) => ({
-					name: tone[0].toUpperCase() + tone.slice(1),
-					value: tone,
-				})),
-				default: 'professional',
-				description: 'Writing tone of the article',
-			},
-			{
-				displayName: 'Word Count',
-				name: 'wordCount',
-				type: 'number',
-				typeOptions: { minValue: BOUNDS.wordCount.min, maxValue: BOUNDS.wordCount.max },
-				default: wordCountDefault,
-				description: `Target length in words (${BOUNDS.wordCount.min}-${BOUNDS.wordCount.max})`,
-			},
-		],
-	},
+	waitForCompletionProperty(
+		'article',
+		'generate',
+		'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs the article_id at once.',
+	),
+	simplifyProperty('article', ['generate'], { waitForCompletion: [true] }),
+	additionalFieldsCollection('article', 'generate', [
+		{
+			displayName: 'Keywords',
+			name: 'keywords',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. crm, small business, sales pipeline',
+			description: `Comma-separated keywords to work into the article (at most ${BOUNDS.keywords.max}); an expression may give a list`,
+		},
+		{
+			displayName: 'Tone',
+			name: 'tone',
+			type: 'options',
+			options: ARTICLE_TONES.map((tone) => ({
+				name: tone[0].toUpperCase() + tone.slice(1),
+				value: tone,
+			})),
+			default: 'professional',
+			description: 'Writing tone of the article',
+		},
+		{
+			displayName: 'Word Count',
+			name: 'wordCount',
+			type: 'number',
+			typeOptions: { minValue: BOUNDS.wordCount.min, maxValue: BOUNDS.wordCount.max },
+			default: wordCountDefault,
+			description: `Target length in words (${BOUNDS.wordCount.min}-${BOUNDS.wordCount.max})`,
+		},
+	]),
 	optionsCollection('article', 'generate', [minimumBalanceOption, ...waitOptions('article', true)]),
 ];
 

@@ -7,24 +7,16 @@ import type {
 
 import { apiRequest } from '../../../shared/transport';
 import { pathId } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { simplifyProperty } from '../../helpers/lists';
 import { shapeArticleOutput } from './output';
 
-const show = { resource: ['article'], operation: ['get'] };
-
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Article ID',
-		name: 'articleId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-		description: 'ID (UUID) of the article, e.g. the article_id a Generate returned',
-		displayOptions: { show },
-	},
+	recordIdProperty(
+		'article',
+		'get',
+		'ID (UUID) of the article, e.g. the article_id a Generate returned',
+	),
 	simplifyProperty('article', ['get']),
 	optionsCollection('article', 'get'),
 ];

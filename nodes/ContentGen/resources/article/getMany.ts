@@ -13,9 +13,9 @@ import {
 	validateOrder,
 	validateSort,
 } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { readFilters, readLimit, returnAllAndLimit, simplifyProperty } from '../../helpers/lists';
+import { readFilters, readLimit, returnAllAndLimit } from '../../helpers/lists';
 import { projectFilter, projectIdFromFilters } from '../../helpers/project';
 import { shapeArticleOutput } from './output';
 

@@ -7,20 +7,15 @@ import type {
 
 import { apiRequest } from '../../../shared/transport';
 import { pathId } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, recordIdProperty } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Article ID',
-		name: 'articleId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-		description: 'ID (UUID) of the article whose generation progress to read',
-		displayOptions: { show: { resource: ['article'], operation: ['getStatus'] } },
-	},
+	recordIdProperty(
+		'article',
+		'getStatus',
+		'ID (UUID) of the article whose generation progress to read',
+	),
 	optionsCollection('article', 'getStatus'),
 ];
 

@@ -9,9 +9,8 @@ import { ARTICLE_COMPLETE_STATUSES } from '../../../shared/constants';
 import { apiRequest } from '../../../shared/transport';
 import type { Article, ArticleStatusRecord } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { runWait } from '../../helpers/generation';
-import { simplifyProperty } from '../../helpers/lists';
 import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
 import { readWaitSettings, waitOptions } from '../../helpers/waiting';
 import { shapeArticleOutput } from './output';
@@ -74,16 +73,11 @@ export async function shapeArticle(
 }
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Article ID',
-		name: 'articleId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-		description: 'ID (UUID) of the article to wait for, e.g. the article_id a Generate returned',
-		displayOptions: { show: { resource: ['article'], operation: ['waitForCompletion'] } },
-	},
+	recordIdProperty(
+		'article',
+		'waitForCompletion',
+		'ID (UUID) of the article to wait for, e.g. the article_id a Generate returned',
+	),
 	simplifyProperty('article', ['waitForCompletion']),
 	optionsCollection('article', 'waitForCompletion', waitOptions('article', false)),
 ];

@@ -6,9 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { simplifyProperty } from '../../helpers/lists';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
 import { shapeProjectOutput } from './output';
 

@@ -7,9 +7,9 @@ import type {
 
 import { apiRequestAll } from '../../../shared/transport';
 import { requireString } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { readFilters, readLimit, returnAllAndLimit, simplifyProperty } from '../../helpers/lists';
+import { readFilters, readLimit, returnAllAndLimit } from '../../helpers/lists';
 import { shapeProjectOutput } from './output';
 
 export const description: INodeProperties[] = [

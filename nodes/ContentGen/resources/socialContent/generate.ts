@@ -15,7 +15,12 @@ import {
 	validateTitle,
 } from '../../../shared/validation';
 import { fromHundredths, minimumBalanceOption, normaliseCredits } from '../../helpers/budget';
-import { optionsCollection } from '../../helpers/descriptions';
+import {
+	additionalFieldsCollection,
+	optionsCollection,
+	simplifyProperty,
+	waitForCompletionProperty,
+} from '../../helpers/descriptions';
 import { requireJobId, runGenerate } from '../../helpers/generation';
 import { maxRateLimitWaitMs } from '../../helpers/items';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
@@ -68,60 +73,41 @@ export const description: INodeProperties[] = [
 		description: `Platforms to write posts for (${BOUNDS.platforms.min}-${BOUNDS.platforms.max}). Costs 0.6 credits per platform, e.g. 1.8 credits for 3.`,
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Wait for Completion',
-		name: 'waitForCompletion',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to wait until the posts are finished and output the record with its captions and images (polls for free; usually under a minute). Otherwise outputs the content_id at once.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		displayOptions: { show: { ...show, waitForCompletion: [true] } },
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Angle',
-				name: 'angle',
-				type: 'string',
-				typeOptions: { rows: 2 },
-				default: '',
-				description: `Direction for the posts, e.g. "focus on the pricing change" (at most ${BOUNDS.angle.max} characters)`,
-			},
-			optionalProject,
-			{
-				displayName: 'Source Type',
-				name: 'sourceType',
-				type: 'options',
-				options: SOURCE_TYPES.map((type) => ({
-					name: type === 'youtube' ? 'YouTube' : type[0].toUpperCase() + type.slice(1),
-					value: type,
-				})),
-				default: 'website',
-				description: 'What the source URL points to',
-			},
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				default: '',
-				description: `Title for the record instead of the one derived from the source (at most ${BOUNDS.title.max} characters)`,
-			},
-		],
-	},
+	waitForCompletionProperty(
+		'socialContent',
+		'generate',
+		'Whether to wait until the posts are finished and output the record with its captions and images (polls for free; usually under a minute). Otherwise outputs the content_id at once.',
+	),
+	simplifyProperty('socialContent', ['generate'], { waitForCompletion: [true] }),
+	additionalFieldsCollection('socialContent', 'generate', [
+		{
+			displayName: 'Angle',
+			name: 'angle',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			description: `Direction for the posts, e.g. "focus on the pricing change" (at most ${BOUNDS.angle.max} characters)`,
+		},
+		optionalProject,
+		{
+			displayName: 'Source Type',
+			name: 'sourceType',
+			type: 'options',
+			options: SOURCE_TYPES.map((type) => ({
+				name: type === 'youtube' ? 'YouTube' : type[0].toUpperCase() + type.slice(1),
+				value: type,
+			})),
+			default: 'website',
+			description: 'What the source URL points to',
+		},
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			description: `Title for the record instead of the one derived from the source (at most ${BOUNDS.title.max} characters)`,
+		},
+	]),
 	optionsCollection('socialContent', 'generate', [
 		minimumBalanceOption,
 		...waitOptions('social', true),

@@ -7,23 +7,17 @@ import type {
 
 import { apiRequest } from '../../../shared/transport';
 import { pathId } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { simplifyProperty } from '../../helpers/lists';
 import { socialOutputOptions } from './descriptions';
 import { maxImageBytes, shapeSocialOutput } from './output';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Content ID',
-		name: 'contentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-		description: 'ID (UUID) of the social content record, e.g. the content_id a Generate returned',
-		displayOptions: { show: { resource: ['socialContent'], operation: ['get'] } },
-	},
+	recordIdProperty(
+		'socialContent',
+		'get',
+		'ID (UUID) of the social content record, e.g. the content_id a Generate returned',
+	),
 	simplifyProperty('socialContent', ['get']),
 	optionsCollection('socialContent', 'get', socialOutputOptions),
 ];

@@ -8,9 +8,9 @@ import type {
 import { SOCIAL_STATUSES } from '../../../shared/constants';
 import { apiRequestAll } from '../../../shared/transport';
 import { assertUuid, validatePlatform, validateSocialStatus } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { readFilters, readLimit, returnAllAndLimit, simplifyProperty } from '../../helpers/lists';
+import { readFilters, readLimit, returnAllAndLimit } from '../../helpers/lists';
 import { projectFilter, projectIdFromFilters } from '../../helpers/project';
 import { platformOptions } from './descriptions';
 import { normaliseSocialRecord } from './output';

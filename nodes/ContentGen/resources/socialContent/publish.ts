@@ -7,50 +7,38 @@ import type {
 
 import { apiRequest } from '../../../shared/transport';
 import { assertUuid, toIsoDate, validatePlatforms } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import {
+	additionalFieldsCollection,
+	optionsCollection,
+	recordIdProperty,
+} from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
 import { platformOptions } from './descriptions';
 
-const show = { resource: ['socialContent'], operation: ['publish'] };
-
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Content ID',
-		name: 'contentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-		description:
-			'ID (UUID) of a finished social content record to post to the connected social profiles',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Platforms',
-				name: 'platforms',
-				type: 'multiOptions',
-				options: platformOptions,
-				default: [],
-				description: 'Publish only to these platforms (default: every platform of the record)',
-			},
-			{
-				displayName: 'Scheduled At',
-				name: 'scheduledAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Schedule the post for this date and time instead of publishing now (sent as UTC)',
-			},
-		],
-	},
+	recordIdProperty(
+		'socialContent',
+		'publish',
+		'ID (UUID) of a finished social content record to post to the connected social profiles',
+	),
+	additionalFieldsCollection('socialContent', 'publish', [
+		{
+			displayName: 'Platforms',
+			name: 'platforms',
+			type: 'multiOptions',
+			options: platformOptions,
+			default: [],
+			description: 'Publish only to these platforms (default: every platform of the record)',
+		},
+		{
+			displayName: 'Scheduled At',
+			name: 'scheduledAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Schedule the post for this date and time instead of publishing now (sent as UTC)',
+		},
+	]),
 	optionsCollection('socialContent', 'publish'),
 ];
 

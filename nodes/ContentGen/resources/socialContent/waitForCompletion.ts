@@ -8,9 +8,8 @@ import type {
 import { apiRequest } from '../../../shared/transport';
 import type { SocialContent } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
-import { optionsCollection } from '../../helpers/descriptions';
+import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { runWait } from '../../helpers/generation';
-import { simplifyProperty } from '../../helpers/lists';
 import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
 import { readWaitSettings, waitOptions } from '../../helpers/waiting';
 import { socialOutputOptions } from './descriptions';
@@ -67,17 +66,11 @@ export async function shapeSocial(this: IExecuteFunctions, record: IDataObject, 
 }
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Content ID',
-		name: 'contentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-		description:
-			'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
-		displayOptions: { show: { resource: ['socialContent'], operation: ['waitForCompletion'] } },
-	},
+	recordIdProperty(
+		'socialContent',
+		'waitForCompletion',
+		'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
+	),
 	simplifyProperty('socialContent', ['waitForCompletion']),
 	optionsCollection('socialContent', 'waitForCompletion', [
 		...waitOptions('social', false),
