@@ -28,7 +28,15 @@ const BEARER_PATTERN = /Bearer\s+[^\s"',]+/gi;
 /** Strips anything that looks like an API key from text that may reach the user or a log. */
 export function redactSecrets(text: string, apiKey?: string): string {
 	let out = text;
-	if (apiKey) out = out.split(apiKey).join('svc_…');
+	if (apiKey) {
+		out = out.split(apiKey).join('svc_…');
+		// An echo may carry the secret part without its prefix, in any letter case.
+		const secret = apiKey.trim().replace(/^svc_/i, '');
+		if (secret.length >= 16) {
+			const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+			out = out.replace(new RegExp(escaped, 'gi'), '…');
+		}
+	}
 	return out.replace(SECRET_PATTERN, 'svc_…').replace(BEARER_PATTERN, 'Bearer …');
 }
 
