@@ -1,4 +1,6 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { ResourceOperations } from './types';
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
@@ -106,4 +108,28 @@ export function additionalFieldsCollection(
 		displayOptions: showFor(resource, [operation]),
 		options,
 	};
+}
+
+/**
+ * The Operation selector of one resource, then the parameters of its operations. Only the
+ * operations that have an implementation are offered, so the list never shows one the router refuses.
+ */
+export function resourceDescription(
+	resource: string,
+	operations: ResourceOperations,
+	options: INodePropertyOptions[],
+	defaultOperation: string,
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource] } },
+			options: options.filter((option) => String(option.value) in operations),
+			default: defaultOperation,
+		},
+		...Object.values(operations).flatMap((operation) => operation.description),
+	];
 }

@@ -1,5 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { resourceDescription } from '../../helpers/descriptions';
 import type { ResourceOperations } from '../../helpers/types';
 import * as generate from './generate';
 import * as get from './get';
@@ -7,9 +8,14 @@ import * as getMany from './getMany';
 import * as getStatus from './getStatus';
 import * as waitForCompletion from './waitForCompletion';
 
-export const operations: ResourceOperations = { generate, get, getMany, getStatus, waitForCompletion };
+export const operations: ResourceOperations = {
+	generate,
+	get,
+	getMany,
+	getStatus,
+	waitForCompletion,
+};
 
-/** Every article operation of the node; only those with an implementation are offered. */
 const OPERATION_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'Generate',
@@ -45,18 +51,9 @@ const OPERATION_OPTIONS: INodePropertyOptions[] = [
 	},
 ];
 
-const offered = OPERATION_OPTIONS.filter((option) => String(option.value) in operations);
-const defaultOperation = 'generate' in operations ? 'generate' : 'get';
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['article'] } },
-		options: offered,
-		default: defaultOperation,
-	},
-	...Object.values(operations).flatMap((operation) => operation.description),
-];
+export const description = resourceDescription(
+	'article',
+	operations,
+	OPERATION_OPTIONS,
+	'generate',
+);

@@ -1,5 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { resourceDescription } from '../../helpers/descriptions';
 import type { ResourceOperations } from '../../helpers/types';
 import * as generate from './generate';
 import * as get from './get';
@@ -7,9 +8,14 @@ import * as getMany from './getMany';
 import * as publish from './publish';
 import * as waitForCompletion from './waitForCompletion';
 
-export const operations: ResourceOperations = { generate, get, getMany, publish, waitForCompletion };
+export const operations: ResourceOperations = {
+	generate,
+	get,
+	getMany,
+	publish,
+	waitForCompletion,
+};
 
-/** Every social content operation of the node; only those with an implementation are offered. */
 const OPERATION_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'Generate',
@@ -48,18 +54,9 @@ const OPERATION_OPTIONS: INodePropertyOptions[] = [
 	},
 ];
 
-const offered = OPERATION_OPTIONS.filter((option) => String(option.value) in operations);
-const defaultOperation = 'generate' in operations ? 'generate' : 'get';
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['socialContent'] } },
-		options: offered,
-		default: defaultOperation,
-	},
-	...Object.values(operations).flatMap((operation) => operation.description),
-];
+export const description = resourceDescription(
+	'socialContent',
+	operations,
+	OPERATION_OPTIONS,
+	'generate',
+);
