@@ -1,9 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import { apiRequestAll } from '../../shared/transport';
 import { validateLimit } from '../../shared/validation';
+import { optionsCollection, showFor, simplifyProperty } from './descriptions';
+import { maxRateLimitWaitMs, runPerItem } from './items';
 
-/** Return All + Limit, the n8n pattern for lists. */
-export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {
+/** What differs between the Get Many operations. */
+export interface ListSpec {
+	endpoint: string;
+	/** The query string from the filters the user set; validates them. */
+	query(filters: IDataObject): IDataObject;
+	shape(record: IDataObject, simplify: boolean): IDataObject;
+}
+
+/** A Get Many's parameters: Return All and Limit (the n8n pattern for lists) around its Filters. */
+export function listDescription(resource: string, filters: INodeProperties[]): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -11,7 +27,7 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show: { resource: [resource], operation: [operation] } },
+			displayOptions: showFor(resource, ['getMany']),
 		},
 		{
 			displayName: 'Limit',
@@ -20,21 +36,30 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: {
-				show: { resource: [resource], operation: [operation], returnAll: [false] },
-			},
+			displayOptions: showFor(resource, ['getMany'], { returnAll: [false] }),
 		},
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			displayOptions: showFor(resource, ['getMany']),
+			options: filters,
+		},
+		simplifyProperty(resource, ['getMany']),
+		optionsCollection(resource, 'getMany'),
 	];
 }
 
 /** Undefined means every record; otherwise the validated limit. */
-export function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
+function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (context.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
 	return validateLimit(context.getNodeParameter('limit', itemIndex, 50));
 }
 
 /** The filters collection with empty entries dropped (an emptied field in the UI is ''). */
-export function readFilters(context: IExecuteFunctions, itemIndex: number): IDataObject {
+function readFilters(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const raw = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filters: IDataObject = {};
 	for (const [key, value] of Object.entries(raw ?? {})) {
@@ -50,6 +75,24 @@ export function readFilters(context: IExecuteFunctions, itemIndex: number): IDat
 		filters[key] = value;
 	}
 	return filters;
+}
+
+/** A Get Many per item; the limit and the filters are validated before anything is requested. */
+export async function runList(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	spec: ListSpec,
+): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(this, items, async (itemIndex) => {
+		const limit = readLimit(this, itemIndex);
+		const qs = spec.query(readFilters(this, itemIndex));
+		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
+		const records = await apiRequestAll.call(this, spec.endpoint, qs, limit, {
+			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
+			itemIndex,
+		});
+		return (records as IDataObject[]).map((record) => spec.shape(record, simplify));
+	});
 }
 
 export function pick(record: IDataObject, fields: readonly string[]): IDataObject {

@@ -1,21 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { ARTICLE_SORT_FIELDS, ARTICLE_STATUSES } from '../../../shared/constants';
-import { apiRequestAll } from '../../../shared/transport';
 import {
 	requireString,
 	validateArticleStatus,
 	validateOrder,
 	validateSort,
 } from '../../../shared/validation';
-import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
-import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { readFilters, readLimit, returnAllAndLimit } from '../../helpers/lists';
+import { listDescription, runList } from '../../helpers/lists';
 import { projectFilter, projectIdFromFilters } from '../../helpers/project';
 import { shapeArticleOutput } from './output';
 
@@ -34,75 +26,59 @@ const SORT_NAMES: Record<string, string> = {
 	title: 'Title',
 };
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit('article', 'getMany'),
+export const description = listDescription('article', [
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { resource: ['article'], operation: ['getMany'] } },
+		displayName: 'Order',
+		name: 'order',
+		type: 'options',
 		options: [
-			{
-				displayName: 'Order',
-				name: 'order',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'desc',
-			},
-			projectFilter('Only articles of this project'),
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Case-insensitive partial match on the title',
-			},
-			{
-				displayName: 'Sort By',
-				name: 'sortBy',
-				type: 'options',
-				options: ARTICLE_SORT_FIELDS.map((value) => ({ name: SORT_NAMES[value], value })),
-				default: 'created_at',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: ARTICLE_STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })),
-				default: 'cms',
-				description:
-					'Only articles in this status (finished articles are CMS or Needs Editing; there is no "published")',
-			},
+			{ name: 'Ascending', value: 'asc' },
+			{ name: 'Descending', value: 'desc' },
 		],
+		default: 'desc',
 	},
-	simplifyProperty('article', ['getMany']),
-	optionsCollection('article', 'getMany'),
-];
+	projectFilter('Only articles of this project'),
+	{
+		displayName: 'Search',
+		name: 'search',
+		type: 'string',
+		default: '',
+		description: 'Case-insensitive partial match on the title',
+	},
+	{
+		displayName: 'Sort By',
+		name: 'sortBy',
+		type: 'options',
+		options: ARTICLE_SORT_FIELDS.map((value) => ({ name: SORT_NAMES[value], value })),
+		default: 'created_at',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: ARTICLE_STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })),
+		default: 'cms',
+		description:
+			'Only articles in this status (finished articles are CMS or Needs Editing; there is no "published")',
+	},
+]);
 
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
-		const limit = readLimit(this, itemIndex);
-		const filters = readFilters(this, itemIndex);
-		const qs: IDataObject = {};
-		if (filters.status !== undefined) qs.status = validateArticleStatus('Status', filters.status);
-		const projectId = projectIdFromFilters(filters);
-		if (projectId) qs.project_id = projectId;
-		if (filters.search !== undefined) qs.search = requireString('Search', filters.search);
-		if (filters.sortBy !== undefined) qs.sort = validateSort(filters.sortBy);
-		if (filters.order !== undefined) qs.order = validateOrder(filters.order);
-		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
-		const records = await apiRequestAll.call(this, '/articles', qs, limit, {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
-		});
-		return (records as IDataObject[]).map((record) => shapeArticleOutput(record, simplify));
+	return await runList.call(this, items, {
+		endpoint: '/articles',
+		query(filters) {
+			const qs: IDataObject = {};
+			if (filters.status !== undefined) qs.status = validateArticleStatus('Status', filters.status);
+			const projectId = projectIdFromFilters(filters);
+			if (projectId) qs.project_id = projectId;
+			if (filters.search !== undefined) qs.search = requireString('Search', filters.search);
+			if (filters.sortBy !== undefined) qs.sort = validateSort(filters.sortBy);
+			if (filters.order !== undefined) qs.order = validateOrder(filters.order);
+			return qs;
+		},
+		shape: shapeArticleOutput,
 	});
 }
