@@ -3,11 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/transport';
 import type { ApiResponse } from '../../shared/types';
+import { validateMinimumBalance } from '../../shared/validation';
 import { BalanceFloor, fromHundredths } from './budget';
 import type { ItemResult } from './items';
-import { errorItem, pair, toNodeError } from './items';
+import { errorItem, maxRateLimitWaitMs, pair, toNodeError } from './items';
 import type { JobKind, WaitSettings, WaitTarget } from './waiting';
-import { waitForAll } from './waiting';
+import { readWaitSettings, waitForAll } from './waiting';
 
 /** One validated generate request, ready to send. */
 export interface PreparedGeneration {
@@ -30,12 +31,8 @@ export interface GenerateSpec {
 	endpoint: string;
 	/** Reads and validates every parameter of one item; throws before anything is sent. */
 	prepare(this: IExecuteFunctions, itemIndex: number): PreparedGeneration;
-	/** The generate response as output, and the id of the job it started. */
-	present(
-		this: IExecuteFunctions,
-		data: IDataObject,
-		prepared: PreparedGeneration,
-	): { id: string; output: IDataObject };
+	/** The generate response as output; the credits spent are added to it. */
+	present(data: IDataObject): IDataObject;
 	/** Output of a finished record. */
 	shape: Shape;
 }
@@ -192,7 +189,10 @@ export async function runGenerate(
 				maxRateLimitWaitMs: item.maxRateLimitWaitMs,
 				itemIndex,
 			});
-			const { id, output } = spec.present.call(this, response.data ?? {}, item);
+			const data = response.data ?? {};
+			const output = spec.present(data);
+			output.credits_spent = fromHundredths(item.costHundredths);
+			const id = requireJobId(this, data, spec.kind.idField, spec.kind.noun);
 			batch.remember(itemIndex, id, typeof output.status === 'string' ? output.status : undefined);
 			if (item.wait) targets.push({ itemIndex, id, settings: item.wait });
 			else batch.done(itemIndex, output);
@@ -238,8 +238,28 @@ export async function runWait(
 	return batch.items();
 }
 
+/** A generate request with the parameters every Generate has, once its own body is validated. */
+export function prepareGeneration(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	kind: 'article' | 'social',
+	body: IDataObject,
+	costHundredths: number,
+): PreparedGeneration {
+	const wait = context.getNodeParameter('waitForCompletion', itemIndex, false) === true;
+	return {
+		body,
+		costHundredths,
+		minimumBalance: validateMinimumBalance(
+			context.getNodeParameter('options.minimumBalance', itemIndex, 0),
+		),
+		maxRateLimitWaitMs: maxRateLimitWaitMs(context, itemIndex),
+		wait: wait ? readWaitSettings(context, itemIndex, kind) : undefined,
+	};
+}
+
 /** The id a generate response carries; the job is charged, so a missing id is spelled out. */
-export function requireJobId(
+function requireJobId(
 	context: IExecuteFunctions,
 	data: IDataObject,
 	field: string,

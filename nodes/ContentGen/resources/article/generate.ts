@@ -8,22 +8,20 @@ import type {
 import { ARTICLE_TONES, BOUNDS, COST_HUNDREDTHS } from '../../../shared/constants';
 import {
 	validateKeywords,
-	validateMinimumBalance,
 	validateTone,
 	validateTopic,
 	validateWordCount,
 } from '../../../shared/validation';
-import { fromHundredths, minimumBalanceOption } from '../../helpers/budget';
+import { minimumBalanceOption } from '../../helpers/budget';
 import {
 	additionalFieldsCollection,
 	optionsCollection,
 	simplifyProperty,
 	waitForCompletionProperty,
 } from '../../helpers/descriptions';
-import { requireJobId, runGenerate } from '../../helpers/generation';
-import { maxRateLimitWaitMs } from '../../helpers/items';
+import { prepareGeneration, runGenerate } from '../../helpers/generation';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
-import { readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { waitOptions } from '../../helpers/waiting';
 import { articleJob, shapeArticle } from './waitForCompletion';
 
 const show = { resource: ['article'], operation: ['generate'] };
@@ -97,16 +95,7 @@ function prepare(this: IExecuteFunctions, itemIndex: number) {
 	}
 	if (fields.tone !== undefined) body.tone = validateTone(fields.tone);
 	if (fields.wordCount !== undefined) body.word_count = validateWordCount(fields.wordCount);
-	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) === true;
-	return {
-		body,
-		costHundredths: COST_HUNDREDTHS.article,
-		minimumBalance: validateMinimumBalance(
-			this.getNodeParameter('options.minimumBalance', itemIndex, 0),
-		),
-		maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-		wait: wait ? readWaitSettings(this, itemIndex, 'article') : undefined,
-	};
+	return prepareGeneration(this, itemIndex, 'article', body, COST_HUNDREDTHS.article);
 }
 
 export async function execute(
@@ -117,14 +106,13 @@ export async function execute(
 		kind: articleJob,
 		endpoint: '/articles/generate',
 		prepare,
-		present(data, prepared) {
+		present(data) {
 			// In this response credits_deducted / credits_remaining count articles, not credits.
 			const { credits_deducted: billed, credits_remaining: remaining, ...rest } = data;
 			const output: IDataObject = { ...rest };
 			if (billed !== undefined) output.articles_billed = billed;
 			if (remaining !== undefined) output.articles_remaining = remaining;
-			output.credits_spent = fromHundredths(prepared.costHundredths);
-			return { id: requireJobId(this, data, 'article_id', 'article'), output };
+			return output;
 		},
 		shape: shapeArticle,
 	});

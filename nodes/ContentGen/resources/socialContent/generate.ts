@@ -9,22 +9,20 @@ import { BOUNDS, COST_HUNDREDTHS, SOURCE_TYPES } from '../../../shared/constants
 import {
 	assertHttpUrl,
 	validateAngle,
-	validateMinimumBalance,
 	validatePlatforms,
 	validateSourceType,
 	validateTitle,
 } from '../../../shared/validation';
-import { fromHundredths, minimumBalanceOption, normaliseCredits } from '../../helpers/budget';
+import { minimumBalanceOption, normaliseCredits } from '../../helpers/budget';
 import {
 	additionalFieldsCollection,
 	optionsCollection,
 	simplifyProperty,
 	waitForCompletionProperty,
 } from '../../helpers/descriptions';
-import { requireJobId, runGenerate } from '../../helpers/generation';
-import { maxRateLimitWaitMs } from '../../helpers/items';
+import { prepareGeneration, runGenerate } from '../../helpers/generation';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
-import { readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { waitOptions } from '../../helpers/waiting';
 import { platformOptions, socialOutputOptions } from './descriptions';
 import { maxImageBytes } from './output';
 import { shapeSocial, socialJob } from './waitForCompletion';
@@ -131,15 +129,8 @@ function prepare(this: IExecuteFunctions, itemIndex: number) {
 	// Checked now so a bad size fails before anything is spent, not after the wait.
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (wait) maxImageBytes(options.maxImageSizeMb);
-	return {
-		body,
-		costHundredths: COST_HUNDREDTHS.socialPerPlatform * platforms.length,
-		minimumBalance: validateMinimumBalance(
-			this.getNodeParameter('options.minimumBalance', itemIndex, 0),
-		),
-		maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-		wait: wait ? readWaitSettings(this, itemIndex, 'social') : undefined,
-	};
+	const cost = COST_HUNDREDTHS.socialPerPlatform * platforms.length;
+	return prepareGeneration(this, itemIndex, 'social', body, cost);
 }
 
 export async function execute(
@@ -150,14 +141,13 @@ export async function execute(
 		kind: socialJob,
 		endpoint: '/social/generate',
 		prepare,
-		present(data, prepared) {
+		present(data) {
 			const output: IDataObject = { ...data };
 			if ('credits_deducted' in data)
 				output.credits_deducted = normaliseCredits(data.credits_deducted);
 			if ('credits_remaining' in data)
 				output.credits_remaining = normaliseCredits(data.credits_remaining);
-			output.credits_spent = fromHundredths(prepared.costHundredths);
-			return { id: requireJobId(this, data, 'content_id', 'social content'), output };
+			return output;
 		},
 		shape: shapeSocial,
 	});
