@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { WAIT } from '../../shared/constants';
 import type { OnTimeout } from '../../shared/constants';
-import { iteratePages, pause } from '../../shared/transport';
+import { apiRequest, iteratePages, pause } from '../../shared/transport';
 import type { Page } from '../../shared/transport';
 import { validateOnTimeout, validatePollInterval, validateTimeout } from '../../shared/validation';
 import { maxRateLimitWaitMs, toNodeError } from './items';
@@ -42,6 +42,20 @@ export interface JobKind {
 	pollOne(context: IExecuteFunctions, id: string, options: PollOptions): Promise<Observation>;
 	/** The full record of a job that has left the pending list. */
 	fetchOne(context: IExecuteFunctions, id: string, options: PollOptions): Promise<Observation>;
+}
+
+/** One look at a job's record, with its status as text ('unknown' when the answer has none). */
+export async function readJob<T extends IDataObject>(
+	context: IExecuteFunctions,
+	path: string,
+	options: PollOptions,
+): Promise<{ data: T; status: string }> {
+	const { data } = await apiRequest.call<
+		IExecuteFunctions,
+		['GET', string, PollOptions],
+		Promise<{ data: T }>
+	>(context, 'GET', path, options);
+	return { data, status: String(data?.status ?? 'unknown') };
 }
 
 export interface WaitTarget {

@@ -6,13 +6,12 @@ import type {
 } from 'n8n-workflow';
 
 import { ARTICLE_COMPLETE_STATUSES } from '../../../shared/constants';
-import { apiRequest } from '../../../shared/transport';
 import type { Article, ArticleStatusRecord } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { runWait } from '../../helpers/generation';
 import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
-import { readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { readJob, readWaitSettings, waitOptions } from '../../helpers/waiting';
 import { shapeArticleOutput } from './output';
 
 function observe(status: string, progress?: number): Observation {
@@ -27,12 +26,11 @@ async function fetchArticle(
 	id: string,
 	options: PollOptions,
 ): Promise<Observation> {
-	const { data } = await apiRequest.call<
-		IExecuteFunctions,
-		['GET', string, PollOptions],
-		Promise<{ data: Article }>
-	>(context, 'GET', `/articles/${pathId('Article ID', id)}`, options);
-	const status = String(data?.status ?? 'unknown');
+	const { data, status } = await readJob<Article>(
+		context,
+		`/articles/${pathId('Article ID', id)}`,
+		options,
+	);
 	if (ARTICLE_COMPLETE_STATUSES.includes(status))
 		return { state: 'finished', status, record: data };
 	return observe(status);
@@ -47,12 +45,11 @@ export const articleJob: JobKind = {
 	listStatus: 'queued',
 	pendingStatuses: ['queued', 'draft'],
 	async pollOne(context, id, options) {
-		const { data } = await apiRequest.call<
-			IExecuteFunctions,
-			['GET', string, PollOptions],
-			Promise<{ data: ArticleStatusRecord }>
-		>(context, 'GET', `/articles/${pathId('Article ID', id)}/status`, options);
-		const status = String(data?.status ?? 'unknown');
+		const { data, status } = await readJob<ArticleStatusRecord>(
+			context,
+			`/articles/${pathId('Article ID', id)}/status`,
+			options,
+		);
 		const progress = typeof data?.progress === 'number' ? data.progress : undefined;
 		if (data?.is_complete === true || ARTICLE_COMPLETE_STATUSES.includes(status)) {
 			// The status route has no content: the output is the full article.

@@ -5,15 +5,14 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { SocialContent } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { runWait } from '../../helpers/generation';
 import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
-import { readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { readJob, readWaitSettings, waitOptions } from '../../helpers/waiting';
 import { socialOutputOptions } from './descriptions';
-import { maxImageBytes, shapeSocialOutput } from './output';
+import { maxImageBytes, shapeSocial } from './output';
 
 const PENDING = ['generating', 'queued', 'draft'];
 
@@ -22,12 +21,11 @@ async function fetchContent(
 	id: string,
 	options: PollOptions,
 ): Promise<Observation> {
-	const { data } = await apiRequest.call<
-		IExecuteFunctions,
-		['GET', string, PollOptions],
-		Promise<{ data: SocialContent }>
-	>(context, 'GET', `/social/content/${pathId('Content ID', id)}`, options);
-	const status = String(data?.status ?? 'unknown');
+	const { data, status } = await readJob<SocialContent>(
+		context,
+		`/social/content/${pathId('Content ID', id)}`,
+		options,
+	);
 	if (PENDING.includes(status)) {
 		const progress =
 			typeof data?.processing_progress === 'number' ? data.processing_progress : undefined;
@@ -54,16 +52,6 @@ export const socialJob: JobKind = {
 	pollOne: fetchContent,
 	fetchOne: fetchContent,
 };
-
-export async function shapeSocial(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return await shapeSocialOutput.call(this, record, itemIndex, {
-		simplify: this.getNodeParameter('simplify', itemIndex, false) === true,
-		splitByPlatform: options.splitByPlatform === true,
-		downloadImages: options.downloadImages === true,
-		maxImageBytes: maxImageBytes(options.maxImageSizeMb),
-	});
-}
 
 export const description: INodeProperties[] = [
 	recordIdProperty(
