@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
-import type { Credits } from '../../../shared/types';
 import { optionsCollection } from '../../helpers/descriptions';
-import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
+import { runPerItem } from '../../helpers/items';
+import { getForItem } from '../../helpers/requests';
 
 export const description: INodeProperties[] = [optionsCollection('account', 'getCredits')];
 
@@ -12,10 +11,6 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
-		const { data } = await apiRequest.call(this, 'GET', '/user/credits', {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
-		});
-		return data as Credits;
+		return await getForItem(this, itemIndex, '/user/credits');
 	});
 }

@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
-import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
+import { runPerItem } from '../../helpers/items';
+import { getForItem } from '../../helpers/requests';
 import { shapeArticleOutput } from './output';
 
 export const description: INodeProperties[] = [
@@ -28,10 +23,7 @@ export async function execute(
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
 		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
-		const { data } = await apiRequest.call(this, 'GET', `/articles/${id}`, {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
-		});
-		return shapeArticleOutput(data as IDataObject, simplify);
+		const record = await getForItem(this, itemIndex, `/articles/${id}`);
+		return shapeArticleOutput(record, simplify);
 	});
 }

@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty } from '../../helpers/descriptions';
-import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
+import { runPerItem } from '../../helpers/items';
+import { getForItem } from '../../helpers/requests';
 
 export const description: INodeProperties[] = [
 	recordIdProperty(
@@ -25,10 +20,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
-		const { data } = await apiRequest.call(this, 'GET', `/articles/${id}/status`, {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
-		});
-		return data as IDataObject;
+		return await getForItem(this, itemIndex, `/articles/${id}/status`);
 	});
 }

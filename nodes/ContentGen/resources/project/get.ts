@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
-import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
+import { runPerItem } from '../../helpers/items';
+import { getForItem } from '../../helpers/requests';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
 import { shapeProjectOutput } from './output';
 
@@ -31,10 +26,7 @@ export async function execute(
 			resolveProjectId.call(this, itemIndex, 'projectId', true) as string,
 		);
 		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
-		const { data } = await apiRequest.call(this, 'GET', `/projects/${id}`, {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
-		});
-		return shapeProjectOutput(data as IDataObject, simplify);
+		const record = await getForItem(this, itemIndex, `/projects/${id}`);
+		return shapeProjectOutput(record, simplify);
 	});
 }

@@ -24,8 +24,8 @@ import { prepareGeneration, runGenerate } from '../../helpers/generation';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
 import { waitOptions } from '../../helpers/waiting';
 import { platformOptions, socialOutputOptions } from './descriptions';
-import { maxImageBytes } from './output';
-import { shapeSocial, socialJob } from './waitForCompletion';
+import { maxImageBytes, shapeSocial } from './output';
+import { socialJob } from './waitForCompletion';
 
 const show = { resource: ['socialContent'], operation: ['generate'] };
 

@@ -5,12 +5,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
-import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
+import { runPerItem } from '../../helpers/items';
+import { getForItem } from '../../helpers/requests';
 import { socialOutputOptions } from './descriptions';
-import { maxImageBytes, shapeSocialOutput } from './output';
+import { maxImageBytes, shapeSocial } from './output';
 
 export const description: INodeProperties[] = [
 	recordIdProperty(
@@ -29,16 +29,9 @@ export async function execute(
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const id = pathId('Content ID', this.getNodeParameter('contentId', itemIndex));
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const maxBytes = maxImageBytes(options.maxImageSizeMb);
-		const { data } = await apiRequest.call(this, 'GET', `/social/content/${id}`, {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
-		});
-		return await shapeSocialOutput.call(this, data as IDataObject, itemIndex, {
-			simplify: this.getNodeParameter('simplify', itemIndex, false) === true,
-			splitByPlatform: options.splitByPlatform === true,
-			downloadImages: options.downloadImages === true,
-			maxImageBytes: maxBytes,
-		});
+		// Checked now so a bad size fails before the request, not after it.
+		maxImageBytes(options.maxImageSizeMb);
+		const record = await getForItem(this, itemIndex, `/social/content/${id}`);
+		return await shapeSocial.call(this, record, itemIndex);
 	});
 }

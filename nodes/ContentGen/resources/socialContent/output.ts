@@ -191,3 +191,14 @@ export async function shapeSocialOutput(
 export function maxImageBytes(megabytes: unknown): number {
 	return validateMaxImageSizeMb(megabytes, DEFAULT_MAX_IMAGE_MB);
 }
+
+/** Output of one record as the item's Simplify and Options ask. */
+export async function shapeSocial(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return await shapeSocialOutput.call(this, record, itemIndex, {
+		simplify: this.getNodeParameter('simplify', itemIndex, false) === true,
+		splitByPlatform: options.splitByPlatform === true,
+		downloadImages: options.downloadImages === true,
+		maxImageBytes: maxImageBytes(options.maxImageSizeMb),
+	});
+}
