@@ -604,6 +604,23 @@ function* readSocialList(
 	return { total, complete: members.size >= total, oversized: false };
 }
 
+/** The list of every watched status; `complete` has the codes of the lists read whole. */
+function* readWatchedLists(
+	watched: string[],
+	limit: number,
+	into: Map<string, TrackedRecord>,
+	counted: { pages: number },
+): Generator<TrackerRequest, { complete: string; oversized: Set<string> }, TrackerReply> {
+	let complete = '';
+	const oversized = new Set<string>();
+	for (const status of watched) {
+		const read = yield* readSocialList(status, limit, LIMITS.socialPagesPerList, into, counted);
+		if (read.complete) complete += statusCode(status);
+		if (read.oversized) oversized.add(status);
+	}
+	return { complete, oversized };
+}
+
 function* countSocial(): Generator<TrackerRequest, number, TrackerReply> {
 	const result = (yield { kind: 'socialList', page: 1, limit: 1 }) as ListResult;
 	return result.total;
@@ -618,13 +635,7 @@ function* seedSocial(config: TrackerConfig, watched: string[]): Part<SocialState
 	const limit: number = LIMITS.pageSize;
 	const seen = new Map<string, TrackedRecord>();
 	const pages = { pages: 0 };
-	let complete = '';
-	const oversized = new Set<string>();
-	for (const status of watched) {
-		const read = yield* readSocialList(status, limit, LIMITS.socialPagesPerList, seen, pages);
-		if (read.complete) complete += statusCode(status);
-		if (read.oversized) oversized.add(status);
-	}
+	const { complete, oversized } = yield* readWatchedLists(watched, limit, seen, pages);
 	// A sample of everything for the newest creation time (exact up to 100 records), and the count.
 	const all = (yield { kind: 'socialList', page: 1, limit: LIMITS.pageSize }) as ListResult;
 	const map = new Map<string, string>();
@@ -676,13 +687,7 @@ function* pollSocial(previous: SocialState | undefined, config: TrackerConfig): 
 	const pages = { pages: 0 };
 
 	const listed = new Map<string, TrackedRecord>();
-	let complete = '';
-	const oversized = new Set<string>();
-	for (const status of watched) {
-		const read = yield* readSocialList(status, limit, LIMITS.socialPagesPerList, listed, pages);
-		if (read.complete) complete += statusCode(status);
-		if (read.oversized) oversized.add(status);
-	}
+	const { complete, oversized } = yield* readWatchedLists(watched, limit, listed, pages);
 	// Lists read whole now and at the last poll: a record in them that is not followed arrived.
 	const exact = new Set(
 		watched.filter(
