@@ -146,27 +146,16 @@ async function testEvent(
 	maxWait: number,
 ): Promise<INodeExecutionData[][]> {
 	const candidates: EmittedEvent[] = [];
-	const articleEvents = events.filter((e) => (ARTICLE_EVENTS as readonly string[]).includes(e));
-	const socialEvents = events.filter((e) => (SOCIAL_EVENTS as readonly string[]).includes(e));
-	const page = { page: 1, limit: LIMITS.pageSize };
-	if (articleEvents.length > 0) {
-		const result = (await answer(
-			context,
-			{ kind: 'articleList', ...page },
-			filters,
-			maxWait,
-		)) as ListResult;
-		const picked = pickTestEvent(result.items, articleEvents);
-		if (picked) candidates.push(picked);
-	}
-	if (socialEvents.length > 0) {
-		const result = (await answer(
-			context,
-			{ kind: 'socialList', ...page },
-			filters,
-			maxWait,
-		)) as ListResult;
-		const picked = pickTestEvent(result.items, socialEvents);
+	const lists = [
+		{ kind: 'articleList', kinds: ARTICLE_EVENTS },
+		{ kind: 'socialList', kinds: SOCIAL_EVENTS },
+	] as const;
+	for (const { kind, kinds } of lists) {
+		const wanted = events.filter((e) => (kinds as readonly string[]).includes(e));
+		if (wanted.length === 0) continue;
+		const request = { kind, page: 1, limit: LIMITS.pageSize };
+		const result = (await answer(context, request, filters, maxWait)) as ListResult;
+		const picked = pickTestEvent(result.items, wanted);
 		if (picked) candidates.push(picked);
 	}
 	const updated = (c: EmittedEvent) => Date.parse(String(c.record.updated_at)) || 0;
