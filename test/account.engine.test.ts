@@ -94,4 +94,12 @@ describe('account resource through the engine', () => {
 		});
 		expect(result.error?.message).toBe('Refusing to send the API key over plain http to a remote host');
 	});
+
+	it('an invalid Max Rate-Limit Wait is refused, naming the option, before any request', async () => {
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'account', operation: 'getCredits', options: { maxRateLimitWait: -5 } }),
+		);
+		expect(result.error?.message).toBe('Max Rate-Limit Wait (Seconds) must be from 0 to 3600, got -5');
+		expect(nock.pendingMocks()).toEqual([]);
+	});
 });

@@ -339,6 +339,10 @@ export function validateTimeout(value: unknown): number {
 	return assertInteger('Timeout', value, WAIT.timeout);
 }
 
+export function validateMaxRateLimitWait(value: unknown): number {
+	return assertInteger('Max Rate-Limit Wait (Seconds)', value, { min: 0, max: 3600 });
+}
+
 export function validateOnTimeout(value: unknown): OnTimeout {
 	return assertOneOf('On Timeout', value, ON_TIMEOUT);
 }

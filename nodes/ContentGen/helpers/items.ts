@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/errors';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS } from '../../shared/transport';
-import { ValidationError } from '../../shared/validation';
+import { validateMaxRateLimitWait, ValidationError } from '../../shared/validation';
 
 /** Converts anything thrown while handling an item into the error n8n shows for that item. */
 export function toNodeError(
@@ -21,13 +21,20 @@ export function toNodeError(
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(context.getNode(), redactSecrets((error as Error).message ?? String(error)), {
-		itemIndex,
-	});
+	return new NodeOperationError(
+		context.getNode(),
+		redactSecrets((error as Error).message ?? String(error)),
+		{
+			itemIndex,
+		},
+	);
 }
 
 /** The item n8n shows for a failed item under "Continue On Fail". */
-export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+export function errorItem(
+	error: NodeApiError | NodeOperationError,
+	itemIndex: number,
+): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
@@ -71,6 +78,10 @@ export async function runPerItem(
 
 /** The user's cap on waiting out rate limits, from the operation's options. */
 export function maxRateLimitWaitMs(context: IExecuteFunctions, itemIndex: number): number {
-	const seconds = context.getNodeParameter('options.maxRateLimitWait', itemIndex, DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000);
-	return typeof seconds === 'number' && seconds >= 0 ? seconds * 1000 : DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+	const seconds = context.getNodeParameter(
+		'options.maxRateLimitWait',
+		itemIndex,
+		DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000,
+	);
+	return validateMaxRateLimitWait(seconds) * 1000;
 }
