@@ -7,24 +7,11 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
+import { PLATFORMS as SPEC_PLATFORMS } from '../../sandbox/constants';
 import { byId, errorName, fromList, runNode, suiteSandbox, UUID_PATTERN } from './helpers';
 
 const RUNS = 12;
-const PLATFORMS = [
-	'instagram',
-	'facebook',
-	'linkedin',
-	'twitter',
-	'threads',
-	'tiktok',
-	'youtube',
-	'pinterest',
-	'bluesky',
-	'telegram',
-	'google-business',
-	'reddit',
-	'snapchat',
-];
+const PLATFORMS: string[] = [...SPEC_PLATFORMS];
 const SAMPLE_UUID = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 
 let sb: Sandbox;

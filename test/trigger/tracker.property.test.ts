@@ -10,6 +10,10 @@ import {
 	type TriggerEvent,
 } from '../../nodes/ContentGenTrigger/tracker';
 import { prng, World } from './world';
+import {
+	ARTICLE_STATUSES as SPEC_ARTICLE_STATUSES,
+	SOCIAL_STATUSES as SPEC_SOCIAL_STATUSES,
+} from '../../sandbox/constants';
 
 /*
  * Ground truth: the statuses at the last poll that committed, against the statuses now. The
@@ -17,18 +21,10 @@ import { prng, World } from './world';
  * between (several steps, failed polls, restarts, equal timestamps, any social list order).
  */
 
-const ARTICLE_STATUSES = ['draft', 'queued', 'cms', 'needs_editing', 'failed', 'archived'];
-const SOCIAL_STATUSES = [
-	'draft',
-	'queued',
-	'generating',
-	'ready',
-	'completed',
-	'scheduled',
-	'published',
-	'failed',
-	'publishing',
-];
+// The model takes the spec's statuses from the sandbox (an independent copy), plus the
+// `publishing` answer that no list filter accepts.
+const ARTICLE_STATUSES: readonly string[] = SPEC_ARTICLE_STATUSES;
+const SOCIAL_STATUSES: readonly string[] = [...SPEC_SOCIAL_STATUSES, 'publishing'];
 const SOCIAL_LISTS = new Set(SOCIAL_STATUSES.filter((s) => s !== 'publishing'));
 const ALL_EVENTS: TriggerEvent[] = [...ARTICLE_EVENTS, ...SOCIAL_EVENTS];
 

@@ -8,6 +8,7 @@ import type {
 	TrackerReply,
 	TrackerRequest,
 } from '../../nodes/ContentGenTrigger/tracker';
+import { SOCIAL_STATUSES } from '../../sandbox/constants';
 
 export const EPOCH = Date.UTC(2025, 0, 1);
 
@@ -18,16 +19,8 @@ export interface Row {
 	updated: number;
 }
 
-export const SOCIAL_FILTERABLE = [
-	'draft',
-	'queued',
-	'generating',
-	'ready',
-	'completed',
-	'scheduled',
-	'published',
-	'failed',
-];
+/** The statuses the list filter accepts (the spec's eight), from the sandbox's independent copy. */
+export const SOCIAL_FILTERABLE: readonly string[] = SOCIAL_STATUSES;
 
 /** Small deterministic PRNG (mulberry32) so a failing history replays exactly. */
 export function prng(seed: number): () => number {
