@@ -18,7 +18,14 @@ export const PLATFORMS = [
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-export const ARTICLE_STATUSES = ['draft', 'queued', 'cms', 'needs_editing', 'failed', 'archived'] as const;
+export const ARTICLE_STATUSES = [
+	'draft',
+	'queued',
+	'cms',
+	'needs_editing',
+	'failed',
+	'archived',
+] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const ARTICLE_COMPLETE_STATUSES: readonly string[] = ['cms', 'needs_editing'];
 

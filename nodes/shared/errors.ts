@@ -44,7 +44,11 @@ export function header(headers: Record<string, unknown>, name: string): string |
 	const wanted = name.toLowerCase();
 	for (const [key, value] of Object.entries(headers ?? {})) {
 		if (key.toLowerCase() === wanted) {
-			return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+			return Array.isArray(value)
+				? String(value[0])
+				: value === undefined
+					? undefined
+					: String(value);
 		}
 	}
 	return undefined;
@@ -85,7 +89,8 @@ export function parseErrorBody(body: unknown): {
 			};
 		}
 		if (typeof body.error === 'string') return { kind: 'flat', apiMessage: body.error, requestId };
-		if (typeof body.message === 'string') return { kind: 'flat', apiMessage: body.message, requestId };
+		if (typeof body.message === 'string')
+			return { kind: 'flat', apiMessage: body.message, requestId };
 	}
 	return { kind: 'other' };
 }
@@ -109,7 +114,10 @@ const SCOPE_BY_SEGMENT: Record<string, string> = {
 	user: 'user',
 };
 
-export function requiredAccess(method: string, endpoint: string): { permission: string; scope: string } {
+export function requiredAccess(
+	method: string,
+	endpoint: string,
+): { permission: string; scope: string } {
 	const segment = endpoint.replace(/^\/+/, '').split(/[/?]/)[0];
 	return {
 		permission: method.toUpperCase() === 'GET' ? 'read' : 'write',
@@ -129,7 +137,10 @@ function formatCredits(value: number): string {
 }
 
 /** Seconds to wait before retrying, from Retry-After or the rate-limit reset time. */
-export function retryAfterSeconds(headers: Record<string, unknown>, nowMs: number): number | undefined {
+export function retryAfterSeconds(
+	headers: Record<string, unknown>,
+	nowMs: number,
+): number | undefined {
 	const retryAfter = header(headers, 'retry-after');
 	if (retryAfter !== undefined) {
 		const seconds = Number(retryAfter);
@@ -147,7 +158,9 @@ export function describeFailure(context: FailureContext): ApiFailure {
 	const { statusCode, method, endpoint } = context;
 	const parsed = parseErrorBody(context.body);
 	const code = parsed.code ?? `HTTP_${statusCode}`;
-	const apiMessage = parsed.apiMessage ? redactSecrets(parsed.apiMessage, context.apiKey) : undefined;
+	const apiMessage = parsed.apiMessage
+		? redactSecrets(parsed.apiMessage, context.apiKey)
+		: undefined;
 	const requestId = parsed.requestId ?? header(context.headers, 'x-request-id');
 	const access = requiredAccess(method, endpoint);
 	const said = apiMessage ? `The service said: "${apiMessage}".` : '';
@@ -164,7 +177,8 @@ export function describeFailure(context: FailureContext): ApiFailure {
 		hint = `Create a key with permission "${access.permission}" and scope "${access.scope}" (keys cannot be edited), then update the credential.`;
 	} else if (statusCode === 402 || code === 'INSUFFICIENT_CREDITS') {
 		const needed = context.cost === undefined ? '' : `needs ${formatCredits(context.cost)} credits`;
-		const available = context.available === undefined ? '' : `${formatCredits(context.available)} are available`;
+		const available =
+			context.available === undefined ? '' : `${formatCredits(context.available)} are available`;
 		const figures = [needed, available].filter(Boolean).join(', ');
 		message = `Not enough credits${figures ? `: this request ${figures}` : ''}`;
 		hint = 'Nothing was charged. Top up credits or wait for the plan to renew, then run again.';
@@ -190,7 +204,8 @@ export function describeFailure(context: FailureContext): ApiFailure {
 		hint = `The key's request budget is used up (limit ${header(context.headers, 'x-ratelimit-limit') ?? 'unknown'} per minute). Lower the workflow's request rate or raise the maximum rate-limit wait in the node's options.`;
 	} else if (statusCode === 400 && code === 'NO_PROJECT') {
 		message = 'The account has no project';
-		hint = 'Social content takes its brand context from a project: create one in the service first.';
+		hint =
+			'Social content takes its brand context from a project: create one in the service first.';
 	} else if (statusCode === 400) {
 		message = 'The service rejected the request as invalid';
 		hint = 'Check the parameters named in the message above.';

@@ -222,6 +222,16 @@ export function toIsoDate(field: string, value: unknown, timeZone?: string): str
 	return candidate.toISOString();
 }
 
+/** A switch; an expression may also give the text "true" or "false". */
+export function validateBoolean(field: string, value: unknown): boolean {
+	if (value === undefined || value === null || value === '') return false;
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) {
+		return value.trim().toLowerCase() === 'true';
+	}
+	throw new ValidationError(field, `${field} must be true or false, got ${describe(value)}`);
+}
+
 export function validateTopic(value: unknown): string {
 	return assertLength('Topic', value, BOUNDS.topic);
 }

@@ -6,7 +6,7 @@ import type { ApiResponse } from '../../shared/types';
 import { validateMinimumBalance } from '../../shared/validation';
 import { BalanceFloor, fromHundredths } from './budget';
 import type { ItemResult } from './items';
-import { errorItem, maxRateLimitWaitMs, pair, toNodeError } from './items';
+import { errorItem, maxRateLimitWaitMs, pair, readSwitch, toNodeError } from './items';
 import type { JobKind, WaitSettings, WaitTarget } from './waiting';
 import { readWaitSettings, waitForAll } from './waiting';
 
@@ -246,7 +246,7 @@ export function prepareGeneration(
 	body: IDataObject,
 	costHundredths: number,
 ): PreparedGeneration {
-	const wait = context.getNodeParameter('waitForCompletion', itemIndex, false) === true;
+	const wait = readSwitch(context, 'waitForCompletion', itemIndex);
 	return {
 		body,
 		costHundredths,

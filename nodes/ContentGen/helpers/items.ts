@@ -3,7 +3,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/errors';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS } from '../../shared/transport';
-import { validateMaxRateLimitWait, ValidationError } from '../../shared/validation';
+import {
+	validateBoolean,
+	validateMaxRateLimitWait,
+	ValidationError,
+} from '../../shared/validation';
 
 /** Converts anything thrown while handling an item into the error n8n shows for that item. */
 export function toNodeError(
@@ -84,4 +88,19 @@ export function maxRateLimitWaitMs(context: IExecuteFunctions, itemIndex: number
 		DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000,
 	);
 	return validateMaxRateLimitWait(seconds) * 1000;
+}
+
+const SWITCH_NAMES: Record<string, string> = {
+	returnAll: 'Return All',
+	simplify: 'Simplify',
+	waitForCompletion: 'Wait for Completion',
+};
+
+/** A boolean parameter, refused by name when an expression gives anything but true or false. */
+export function readSwitch(
+	context: IExecuteFunctions,
+	name: keyof typeof SWITCH_NAMES,
+	itemIndex: number,
+): boolean {
+	return validateBoolean(SWITCH_NAMES[name], context.getNodeParameter(name, itemIndex, false));
 }

@@ -8,7 +8,7 @@ import type {
 import { apiRequestAll } from '../../shared/transport';
 import { validateLimit } from '../../shared/validation';
 import { optionsCollection, showFor, simplifyProperty } from './descriptions';
-import { maxRateLimitWaitMs, runPerItem } from './items';
+import { maxRateLimitWaitMs, readSwitch, runPerItem } from './items';
 
 /** What differs between the Get Many operations. */
 export interface ListSpec {
@@ -54,7 +54,7 @@ export function listDescription(resource: string, filters: INodeProperties[]): I
 
 /** Undefined means every record; otherwise the validated limit. */
 function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (context.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
+	if (readSwitch(context, 'returnAll', itemIndex)) return undefined;
 	return validateLimit(context.getNodeParameter('limit', itemIndex, 50));
 }
 
@@ -86,7 +86,7 @@ export async function runList(
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const limit = readLimit(this, itemIndex);
 		const qs = spec.query(readFilters(this, itemIndex));
-		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
+		const simplify = readSwitch(this, 'simplify', itemIndex);
 		const records = await apiRequestAll.call(this, spec.endpoint, qs, limit, {
 			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
 			itemIndex,

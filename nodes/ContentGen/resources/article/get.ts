@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
-import { runPerItem } from '../../helpers/items';
+import { readSwitch, runPerItem } from '../../helpers/items';
 import { getForItem } from '../../helpers/requests';
 import { shapeArticleOutput } from './output';
 
@@ -22,7 +22,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
-		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
+		const simplify = readSwitch(this, 'simplify', itemIndex);
 		const record = await getForItem(this, itemIndex, `/articles/${id}`);
 		return shapeArticleOutput(record, simplify);
 	});

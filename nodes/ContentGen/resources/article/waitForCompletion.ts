@@ -13,6 +13,7 @@ import { runWait } from '../../helpers/generation';
 import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
 import { readJob, readWaitSettings, waitOptions } from '../../helpers/waiting';
 import { shapeArticleOutput } from './output';
+import { readSwitch } from '../../helpers/items';
 
 function observe(status: string, progress?: number): Observation {
 	if (status === 'failed') return { state: 'failed', status };
@@ -66,7 +67,7 @@ export async function shapeArticle(
 	record: IDataObject,
 	itemIndex: number,
 ) {
-	return shapeArticleOutput(record, this.getNodeParameter('simplify', itemIndex, false) === true);
+	return shapeArticleOutput(record, readSwitch(this, 'simplify', itemIndex));
 }
 
 export const description: INodeProperties[] = [

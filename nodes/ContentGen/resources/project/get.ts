@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
-import { runPerItem } from '../../helpers/items';
+import { readSwitch, runPerItem } from '../../helpers/items';
 import { getForItem } from '../../helpers/requests';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
 import { shapeProjectOutput } from './output';
@@ -25,7 +25,7 @@ export async function execute(
 		const id = encodeURIComponent(
 			resolveProjectId.call(this, itemIndex, 'projectId', true) as string,
 		);
-		const simplify = this.getNodeParameter('simplify', itemIndex, false) === true;
+		const simplify = readSwitch(this, 'simplify', itemIndex);
 		const record = await getForItem(this, itemIndex, `/projects/${id}`);
 		return shapeProjectOutput(record, simplify);
 	});

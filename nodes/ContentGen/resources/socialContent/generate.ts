@@ -26,6 +26,7 @@ import { waitOptions } from '../../helpers/waiting';
 import { platformOptions, socialOutputOptions } from './descriptions';
 import { maxImageBytes, shapeSocial } from './output';
 import { socialJob } from './waitForCompletion';
+import { readSwitch } from '../../helpers/items';
 
 const show = { resource: ['socialContent'], operation: ['generate'] };
 
@@ -125,7 +126,7 @@ function prepare(this: IExecuteFunctions, itemIndex: number) {
 	if (fields.title !== undefined && fields.title !== '') body.title = validateTitle(fields.title);
 	const projectId = resolveProjectId.call(this, itemIndex, 'additionalFields.projectId', false);
 	if (projectId) body.project_id = projectId;
-	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) === true;
+	const wait = readSwitch(this, 'waitForCompletion', itemIndex);
 	// Checked now so a bad size fails before anything is spent, not after the wait.
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (wait) maxImageBytes(options.maxImageSizeMb);

@@ -6,8 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { downloadFile } from '../../../shared/transport';
-import { validateMaxImageSizeMb } from '../../../shared/validation';
+import { validateBoolean, validateMaxImageSizeMb } from '../../../shared/validation';
 import { pick } from '../../helpers/lists';
+import { readSwitch } from '../../helpers/items';
 
 export const DEFAULT_MAX_IMAGE_MB = 10;
 
@@ -196,9 +197,9 @@ export function maxImageBytes(megabytes: unknown): number {
 export async function shapeSocial(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return await shapeSocialOutput.call(this, record, itemIndex, {
-		simplify: this.getNodeParameter('simplify', itemIndex, false) === true,
-		splitByPlatform: options.splitByPlatform === true,
-		downloadImages: options.downloadImages === true,
+		simplify: readSwitch(this, 'simplify', itemIndex),
+		splitByPlatform: validateBoolean('Split by Platform', options.splitByPlatform),
+		downloadImages: validateBoolean('Download Images', options.downloadImages),
 		maxImageBytes: maxImageBytes(options.maxImageSizeMb),
 	});
 }
