@@ -26,7 +26,6 @@ export const ARTICLE_STATUSES = [
 	'failed',
 	'archived',
 ] as const;
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const ARTICLE_COMPLETE_STATUSES: readonly string[] = ['cms', 'needs_editing'];
 
 export const SOCIAL_STATUSES = [
@@ -39,7 +38,6 @@ export const SOCIAL_STATUSES = [
 	'published',
 	'failed',
 ] as const;
-export type SocialStatus = (typeof SOCIAL_STATUSES)[number];
 
 export const ARTICLE_TONES = ['professional', 'casual', 'academic', 'conversational'] as const;
 export const SOURCE_TYPES = ['website', 'blog', 'youtube'] as const;

@@ -62,10 +62,17 @@ function cancelSignal(context: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 
+function cancelled(context: ApiContext): NodeOperationError {
+	return new NodeOperationError(context.getNode(), 'The execution was cancelled');
+}
+
 function throwIfCancelled(context: ApiContext): void {
-	if (cancelSignal(context)?.aborted) {
-		throw new NodeOperationError(context.getNode(), 'The execution was cancelled');
-	}
+	if (cancelSignal(context)?.aborted) throw cancelled(context);
+}
+
+/** Exponential backoff before retry number `attempt` (0-based) of a transient failure. */
+async function backoff(context: ApiContext, attempt: number): Promise<void> {
+	await pause(context, BACKOFF_BASE_MS * 2 ** attempt);
 }
 
 /** Waits in short steps so a cancelled execution stops within a second. */
@@ -237,15 +244,14 @@ export async function apiRequest<T>(
 				},
 			)) as FullResponse;
 		} catch (error) {
-			if (isAbort(error))
-				throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
+			if (isAbort(error)) throw cancelled(this);
 			const code = networkCode(error);
 			const mayRetry =
 				method === 'GET'
 					? TRANSIENT_CODES.includes(code ?? '')
 					: NEVER_REACHED_CODES.includes(code ?? '');
 			if (mayRetry && transientRetries < MAX_GET_RETRIES) {
-				await pause(this, BACKOFF_BASE_MS * 2 ** transientRetries);
+				await backoff(this, transientRetries);
 				transientRetries++;
 				continue;
 			}
@@ -266,7 +272,7 @@ export async function apiRequest<T>(
 			}
 			// A 2xx that is not our envelope: a proxy page or a cut-off body.
 			if (method === 'GET' && transientRetries < MAX_GET_RETRIES) {
-				await pause(this, BACKOFF_BASE_MS * 2 ** transientRetries);
+				await backoff(this, transientRetries);
 				transientRetries++;
 				continue;
 			}
@@ -519,11 +525,10 @@ export async function downloadFile(
 				abortSignal: cancelSignal(context),
 			})) as FullResponse;
 		} catch (error) {
-			if (isAbort(error))
-				throw new NodeOperationError(context.getNode(), 'The execution was cancelled');
+			if (isAbort(error)) throw cancelled(context);
 			const code = networkCode(error);
 			if (TRANSIENT_CODES.includes(code ?? '') && attempt < MAX_GET_RETRIES) {
-				await pause(context, BACKOFF_BASE_MS * 2 ** attempt);
+				await backoff(context, attempt);
 				continue;
 			}
 			throw fail(
@@ -536,7 +541,7 @@ export async function downloadFile(
 		if (statusCode < 200 || statusCode >= 300) {
 			(body as { destroy?: () => void } | undefined)?.destroy?.();
 			if (RETRYABLE_GET_STATUSES.includes(statusCode) && attempt < MAX_GET_RETRIES) {
-				await pause(context, BACKOFF_BASE_MS * 2 ** attempt);
+				await backoff(context, attempt);
 				continue;
 			}
 			throw fail(
