@@ -1,5 +1,8 @@
 import type { Plan } from './types';
 
+// The spec's values, written out here rather than imported from the nodes: the sandbox is an
+// independent reading of the spec, so a mistake in the nodes' lists cannot hide from the tests.
+
 export const API_PREFIX = '/api/v1';
 
 export const ARTICLE_STATUSES = [

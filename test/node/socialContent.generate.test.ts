@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { PLATFORMS as SPEC_PLATFORMS } from '../../sandbox/constants';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
 	CONTENT,
@@ -96,18 +97,7 @@ describe('social content generate through the engine', () => {
 	});
 
 	it('10 platforms cost 6 credits; duplicates are sent (and charged) once', async () => {
-		const ten = [
-			'instagram',
-			'facebook',
-			'linkedin',
-			'twitter',
-			'threads',
-			'tiktok',
-			'youtube',
-			'pinterest',
-			'bluesky',
-			'telegram',
-		];
+		const ten = SPEC_PLATFORMS.slice(0, 10);
 		const { scope, bodies } = recordedApi();
 		scope
 			.post('/api/v1/social/generate')
@@ -125,19 +115,7 @@ describe('social content generate through the engine', () => {
 	});
 
 	describe('rejects every out-of-bounds value before sending anything', () => {
-		const eleven = [
-			'instagram',
-			'facebook',
-			'linkedin',
-			'twitter',
-			'threads',
-			'tiktok',
-			'youtube',
-			'pinterest',
-			'bluesky',
-			'telegram',
-			'reddit',
-		];
+		const eleven = SPEC_PLATFORMS.slice(0, 11);
 		const cases: Array<[string, IDataObject, string]> = [
 			['no platform', { platforms: '={{ [] }}' }, 'Platforms'],
 			['11 platforms', { platforms: `={{ ${JSON.stringify(eleven)} }}` }, 'Platforms'],
