@@ -10,7 +10,8 @@ import {
 	projectRef,
 	recordedApi,
 	setupNock,
-	unmatchedCounter,
+	withoutRequests,
+	expectRefusedBeforeSending,
 } from './generateTools';
 
 const generate = (extra: IDataObject = {}) => ({
@@ -116,15 +117,7 @@ describe('article generate through the engine', () => {
 			],
 		];
 		it.each(cases)('%s', async (_name, parameters, field) => {
-			const unmatched = unmatchedCounter();
-			try {
-				const result = await runWorkflow(singleNodeWorkflow(generate(parameters)));
-				expect(result.error?.message).toContain(field);
-				expect(result.error?.description).toContain('no credits were spent');
-				expect(unmatched.count()).toBe(0);
-			} finally {
-				unmatched.stop();
-			}
+			await expectRefusedBeforeSending(singleNodeWorkflow(generate(parameters)), field);
 		});
 
 		it('accepts the bounds themselves (3 and 500 characters, 20 keywords, 300 and 5000 words)', async () => {
@@ -156,19 +149,13 @@ describe('article generate through the engine', () => {
 		});
 
 		it('without Continue On Fail, one invalid item stops the run before any item is sent', async () => {
-			const unmatched = unmatchedCounter();
-			try {
-				const result = await runWorkflow(
-					singleNodeWorkflow(generate({ topic: '={{ $json.topic }}' })),
-					{
+			const result = await withoutRequests(
+				async () =>
+					await runWorkflow(singleNodeWorkflow(generate({ topic: '={{ $json.topic }}' })), {
 						input: [{ topic: 'a valid topic' }, { topic: 'no' }],
-					},
-				);
-				expect(result.error?.message).toContain('Topic');
-				expect(unmatched.count()).toBe(0);
-			} finally {
-				unmatched.stop();
-			}
+					}),
+			);
+			expect(result.error?.message).toContain('Topic');
 		});
 	});
 
@@ -316,8 +303,7 @@ describe('article generate through the engine', () => {
 	});
 
 	it('n8n itself refuses a static project id that is not a UUID, before the node runs', async () => {
-		const unmatched = unmatchedCounter();
-		try {
+		await withoutRequests(async () => {
 			await expect(
 				runWorkflow(
 					singleNodeWorkflow(
@@ -325,10 +311,7 @@ describe('article generate through the engine', () => {
 					),
 				),
 			).rejects.toThrow('Not a valid project ID');
-			expect(unmatched.count()).toBe(0);
-		} finally {
-			unmatched.stop();
-		}
+		});
 	});
 
 	it('the error never carries the API key', async () => {

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
+import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
 
 export const PROJECT = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
 export const ARTICLE = '1a1a1a1a-1a1a-4a1a-8a1a-1a1a1a1a1a1a';
@@ -132,6 +132,28 @@ export function unmatchedCounter(): { count(): number; stop(): void } {
 		count: () => unmatched,
 		stop: () => void nock.emitter.removeListener('no match', listener),
 	};
+}
+
+/** Runs `run` and asserts it sent nothing: no request reached nock, matched or not. */
+export async function withoutRequests<T>(run: () => Promise<T>): Promise<T> {
+	const unmatched = unmatchedCounter();
+	try {
+		const result = await run();
+		expect(unmatched.count()).toBe(0);
+		return result;
+	} finally {
+		unmatched.stop();
+	}
+}
+
+/** A generate refused by validation: the field is named, nothing is spent, nothing is sent. */
+export async function expectRefusedBeforeSending(
+	workflow: Parameters<typeof runWorkflow>[0],
+	field: string,
+): Promise<void> {
+	const result = await withoutRequests(async () => await runWorkflow(workflow));
+	expect(result.error?.message).toContain(field);
+	expect(result.error?.description).toContain('no credits were spent');
 }
 
 export function setupNock(): void {
