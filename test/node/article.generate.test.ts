@@ -9,10 +9,9 @@ import {
 	PROJECT,
 	projectRef,
 	recordedApi,
-	setupNock,
-	withoutRequests,
 	expectRefusedBeforeSending,
 } from './generateTools';
+import { setupNock, withoutStrayRequests } from './nockTools';
 
 const generate = (extra: IDataObject = {}) => ({
 	resource: 'article',
@@ -149,7 +148,7 @@ describe('article generate through the engine', () => {
 		});
 
 		it('without Continue On Fail, one invalid item stops the run before any item is sent', async () => {
-			const result = await withoutRequests(
+			const result = await withoutStrayRequests(
 				async () =>
 					await runWorkflow(singleNodeWorkflow(generate({ topic: '={{ $json.topic }}' })), {
 						input: [{ topic: 'a valid topic' }, { topic: 'no' }],
@@ -303,7 +302,7 @@ describe('article generate through the engine', () => {
 	});
 
 	it('n8n itself refuses a static project id that is not a UUID, before the node runs', async () => {
-		await withoutRequests(async () => {
+		await withoutStrayRequests(async () => {
 			await expect(
 				runWorkflow(
 					singleNodeWorkflow(

@@ -11,7 +11,7 @@ import {
 	page,
 	PROJECT_ID,
 } from './fixtures';
-import { countUnmatched } from './nockTools';
+import { setupNock, withoutStrayRequests } from './nockTools';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
 
@@ -20,12 +20,7 @@ function list(from: number, count: number) {
 }
 
 describe('article resource through the engine', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => {
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	setupNock();
 
 	describe('get', () => {
 		it('sends GET /articles/:id and outputs the full article', async () => {
@@ -118,17 +113,13 @@ describe('article resource through the engine', () => {
 		it.each([['not-a-uuid'], ['={{ "" }}'], ['../user/credits'], [`${ARTICLE_ID}/status`]])(
 			'rejects the article ID %p before sending anything',
 			async (articleId) => {
-				const unmatched = countUnmatched();
-				try {
+				await withoutStrayRequests(async () => {
 					const result = await runWorkflow(
 						singleNodeWorkflow({ resource: 'article', operation: 'get', articleId }),
 					);
 					expect(result.error?.message).toMatch(/^Article ID must be a UUID/);
 					expect(result.error?.description).toContain('Invalid value for "Article ID"');
-					expect(unmatched.count()).toBe(0);
-				} finally {
-					unmatched.stop();
-				}
+				});
 			},
 		);
 	});
@@ -154,16 +145,12 @@ describe('article resource through the engine', () => {
 		});
 
 		it('rejects a bad ID with zero requests', async () => {
-			const unmatched = countUnmatched();
-			try {
+			await withoutStrayRequests(async () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow({ resource: 'article', operation: 'getStatus', articleId: '42' }),
 				);
 				expect(result.error?.message).toMatch(/^Article ID must be a UUID/);
-				expect(unmatched.count()).toBe(0);
-			} finally {
-				unmatched.stop();
-			}
+			});
 		});
 	});
 
@@ -292,17 +279,13 @@ describe('article resource through the engine', () => {
 			[{ filters: { order: 'up' } }, 'Order'],
 			[{ filters: { projectId: { __rl: true, mode: 'id', value: 'my-project' } } }, 'Project'],
 		])('rejects %p with zero requests, naming %s', async (parameters, field) => {
-			const unmatched = countUnmatched();
-			try {
+			await withoutStrayRequests(async () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow({ resource: 'article', operation: 'getMany', ...parameters }),
 				);
 				expect(result.error?.message.startsWith(`${field} must`)).toBe(true);
 				expect(result.error?.description).toContain(`Invalid value for "${field}"`);
-				expect(unmatched.count()).toBe(0);
-			} finally {
-				unmatched.stop();
-			}
+			});
 		});
 	});
 });

@@ -12,9 +12,8 @@ import {
 	onePage,
 	projectRef,
 	recordedApi,
-	setupNock,
-	withoutRequests,
 } from './generateTools';
+import { setupNock, withoutStrayRequests } from './nockTools';
 
 const fast = { pollInterval: 1 };
 
@@ -147,7 +146,7 @@ describe('article wait for completion through the engine', () => {
 		});
 
 		it('rejects an id that is not a UUID with zero requests', async () => {
-			const result = await withoutRequests(
+			const result = await withoutStrayRequests(
 				async () => await runWorkflow(singleNodeWorkflow(waitFor('../user/credits'))),
 			);
 			expect(result.error?.message).toContain('Article ID');

@@ -2,6 +2,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
+import { withoutStrayRequests } from './nockTools';
 
 export const PROJECT = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
 export const ARTICLE = '1a1a1a1a-1a1a-4a1a-8a1a-1a1a1a1a1a1a';
@@ -121,49 +122,14 @@ export function recordedApi(): { scope: nock.Scope; log: string[]; bodies: unkno
 	return { scope, log, bodies };
 }
 
-/** Requests that reached nock with no interceptor: with net connect disabled, attempts to send. */
-export function unmatchedCounter(): { count(): number; stop(): void } {
-	let unmatched = 0;
-	const listener = () => {
-		unmatched++;
-	};
-	nock.emitter.on('no match', listener);
-	return {
-		count: () => unmatched,
-		stop: () => void nock.emitter.removeListener('no match', listener),
-	};
-}
-
-/** Runs `run` and asserts it sent nothing: no request reached nock, matched or not. */
-export async function withoutRequests<T>(run: () => Promise<T>): Promise<T> {
-	const unmatched = unmatchedCounter();
-	try {
-		const result = await run();
-		expect(unmatched.count()).toBe(0);
-		return result;
-	} finally {
-		unmatched.stop();
-	}
-}
-
 /** A generate refused by validation: the field is named, nothing is spent, nothing is sent. */
 export async function expectRefusedBeforeSending(
 	workflow: Parameters<typeof runWorkflow>[0],
 	field: string,
 ): Promise<void> {
-	const result = await withoutRequests(async () => await runWorkflow(workflow));
+	const result = await withoutStrayRequests(async () => await runWorkflow(workflow));
 	expect(result.error?.message).toContain(field);
 	expect(result.error?.description).toContain('no credits were spent');
-}
-
-export function setupNock(): void {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => {
-		nock.cleanAll();
-		nock.restore();
-		nock.enableNetConnect();
-	});
 }
 
 /** A dropped connection for nock's replyWithError: an Error with the code (a plain object leaves axios hanging). */

@@ -18,6 +18,32 @@ export function countUnmatched(): { count(): number; stop(): void } {
 	};
 }
 
+/**
+ * Runs `run` and asserts that no request reached nock without an interceptor: with net
+ * connect disabled, nothing was sent beyond the mocked requests (none, when none are mocked).
+ */
+export async function withoutStrayRequests<T>(run: () => Promise<T>): Promise<T> {
+	const unmatched = countUnmatched();
+	try {
+		const result = await run();
+		expect(unmatched.count()).toBe(0);
+		return result;
+	} finally {
+		unmatched.stop();
+	}
+}
+
+/** Network off for the file, interceptors cleared after each test, nock removed at the end. */
+export function setupNock(): void {
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => nock.cleanAll());
+	afterAll(() => {
+		nock.cleanAll();
+		nock.restore();
+		nock.enableNetConnect();
+	});
+}
+
 /** Records the query of every request a scope answers, in order. */
 export function queryLog(): { log: Array<Record<string, string>>; capture(uri: string): void } {
 	const log: Array<Record<string, string>> = [];

@@ -5,7 +5,7 @@ import { searchProjects } from '../../nodes/ContentGen/listSearch/projects';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { envelope, page, project, PROJECT_ID, PROJECT_ID_2 } from './fixtures';
-import { countUnmatched } from './nockTools';
+import { setupNock, withoutStrayRequests } from './nockTools';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
 
@@ -18,12 +18,7 @@ function projects(from: number, count: number) {
 }
 
 describe('project resource through the engine', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => {
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	setupNock();
 
 	describe('get', () => {
 		it('takes the project from the list mode of the locator and outputs the full project', async () => {
@@ -84,8 +79,7 @@ describe('project resource through the engine', () => {
 		});
 
 		it('rejects a project that is not a UUID with zero requests; continueOnFail makes it an item', async () => {
-			const unmatched = countUnmatched();
-			try {
+			await withoutStrayRequests(async () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow(
 						{
@@ -101,10 +95,7 @@ describe('project resource through the engine', () => {
 				expect(item.json.error).toMatch(/^Project must be a UUID/);
 				expect(item.json.description).toContain('Invalid value for "Project"');
 				expect(item.pairedItem).toEqual({ item: 0 });
-				expect(unmatched.count()).toBe(0);
-			} finally {
-				unmatched.stop();
-			}
+			});
 		});
 	});
 
@@ -155,16 +146,12 @@ describe('project resource through the engine', () => {
 		});
 
 		it('rejects a limit below 1 with zero requests', async () => {
-			const unmatched = countUnmatched();
-			try {
+			await withoutStrayRequests(async () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow({ resource: 'project', operation: 'getMany', limit: 0 }),
 				);
 				expect(result.error?.message).toBe('Limit must be a whole number of at least 1, got 0');
-				expect(unmatched.count()).toBe(0);
-			} finally {
-				unmatched.stop();
-			}
+			});
 		});
 	});
 

@@ -10,10 +10,10 @@ import {
 	onePage,
 	PROJECT,
 	recordedApi,
-	setupNock,
 	socialRecord,
 	expectRefusedBeforeSending,
 } from './generateTools';
+import { setupNock } from './nockTools';
 
 const SOURCE = 'https://blog.example.com/launch';
 const THREE = ['instagram', 'linkedin', 'twitter'];

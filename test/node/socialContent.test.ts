@@ -13,7 +13,7 @@ import {
 	pngBytes,
 	PROJECT_ID,
 } from './fixtures';
-import { countUnmatched } from './nockTools';
+import { setupNock, withoutStrayRequests } from './nockTools';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
 /** The image host must never see the API key. */
@@ -28,26 +28,17 @@ function get(parameters: Record<string, unknown> = {}, extra = {}) {
 }
 
 async function expectRejected(parameters: Record<string, unknown>, field: string) {
-	const unmatched = countUnmatched();
-	try {
+	await withoutStrayRequests(async () => {
 		const result = await runWorkflow(
 			singleNodeWorkflow({ resource: 'socialContent', ...parameters }),
 		);
 		expect(result.error?.message.startsWith(`${field} must`)).toBe(true);
 		expect(result.error?.description).toContain(`Invalid value for "${field}"`);
-		expect(unmatched.count()).toBe(0);
-	} finally {
-		unmatched.stop();
-	}
+	});
 }
 
 describe('social content resource through the engine', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => {
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	setupNock();
 
 	describe('get', () => {
 		it('a finished record keeps the raw platforms object and gains platform_names and captions', async () => {
@@ -417,8 +408,7 @@ describe('social content resource through the engine', () => {
 				.post('/api/v1/social/publish')
 				.once()
 				.reply(500, { success: false, error: { code: 'INTERNAL', message: 'x' } });
-			const unmatched = countUnmatched();
-			try {
+			await withoutStrayRequests(async () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow({
 						resource: 'socialContent',
@@ -428,10 +418,7 @@ describe('social content resource through the engine', () => {
 				);
 				expect(result.error?.message).toBe('The service failed (HTTP 500)');
 				expect(scope.isDone()).toBe(true);
-				expect(unmatched.count()).toBe(0);
-			} finally {
-				unmatched.stop();
-			}
+			});
 		});
 
 		it('publishes one record per input item via an expression', async () => {
