@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { PLATFORMS as SPEC_PLATFORMS } from '../../sandbox/constants';
+import {
+	PLATFORMS as SPEC_PLATFORMS,
+	SOCIAL_STATUSES as SPEC_SOCIAL_STATUSES,
+} from '../../sandbox/constants';
 import { byId, errorName, fromList, runNode, suiteSandbox, UUID_PATTERN } from './helpers';
 
 const RUNS = 12;
@@ -382,16 +385,9 @@ const OPERATIONS: Operation[] = [
 			{
 				path: 'filters.status',
 				label: 'Status',
-				bad: notOneOf([
-					'draft',
-					'queued',
-					'generating',
-					'ready',
-					'completed',
-					'scheduled',
-					'published',
-					'failed',
-				]).filter((v) => v !== null && !(typeof v === 'string' && v.trim() === '')),
+				bad: notOneOf([...SPEC_SOCIAL_STATUSES]).filter(
+					(v) => v !== null && !(typeof v === 'string' && v.trim() === ''),
+				),
 			},
 			{ path: 'filters.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
 		],
