@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchProjects } from './listSearch/projects';
+import { searchProjects } from '../shared/domain/projects';
 import { resourceProperty, resources } from './resources';
 import { router } from './router';
 

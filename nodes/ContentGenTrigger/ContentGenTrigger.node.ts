@@ -7,12 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { projectFilter } from '../ContentGen/helpers/project';
-import { searchProjects } from '../ContentGen/listSearch/projects';
-import { PLATFORMS } from '../shared/constants';
+import { platformOptions } from '../shared/domain/platforms';
+import { projectLocator, readProjectId, searchProjects } from '../shared/domain/projects';
 import { apiRequest, respectRateLimit } from '../shared/transport';
 import type { ApiResponse } from '../shared/types';
-import { assertUuid, pathId, validatePlatform, ValidationError } from '../shared/validation';
+import { pathId, validatePlatform, ValidationError } from '../shared/validation';
 import {
 	ARTICLE_EVENTS,
 	LIMITS,
@@ -37,21 +36,6 @@ interface Filters {
 	platform?: string;
 }
 
-function titleCase(value: string): string {
-	return value
-		.split(/[-_]/)
-		.map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-		.join(' ');
-}
-
-function locatorValue(raw: unknown): string {
-	const value =
-		typeof raw === 'object' && raw !== null && 'value' in raw
-			? (raw as { value: unknown }).value
-			: raw;
-	return typeof value === 'string' ? value.trim() : '';
-}
-
 function isRateLimited(error: unknown): boolean {
 	return error instanceof NodeApiError && String(error.httpCode) === '429';
 }
@@ -63,8 +47,8 @@ function isNotFound(error: unknown): boolean {
 function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
 	const filters: Filters = {};
 	try {
-		const project = locatorValue(context.getNodeParameter('projectId', ''));
-		if (project) filters.projectId = assertUuid('Project', project);
+		const project = readProjectId(context.getNodeParameter('projectId', ''), false);
+		if (project) filters.projectId = project;
 		const platform = String(context.getNodeParameter('platform', '') ?? '');
 		if (platform && events.some((e) => (SOCIAL_EVENTS as readonly string[]).includes(e))) {
 			filters.platform = validatePlatform('Platform', platform);
@@ -244,17 +228,14 @@ export class ContentGenTrigger implements INodeType {
 					},
 				],
 			},
-			projectFilter('Only records of this project. Leave empty for all projects.'),
+			projectLocator('Only records of this project. Leave empty for all projects.'),
 			{
 				displayName: 'Platform',
 				name: 'platform',
 				type: 'options',
 				default: '',
 				description: 'Only social content targeting this platform (social events only)',
-				options: [
-					{ name: 'Any Platform', value: '' },
-					...PLATFORMS.map((platform) => ({ name: titleCase(platform), value: platform })),
-				],
+				options: [{ name: 'Any Platform', value: '' }, ...platformOptions],
 			},
 		],
 	};

@@ -45,7 +45,7 @@
  * until it shows up in a list read whole again.
  */
 
-import { ARTICLE_COMPLETE_STATUSES, SOCIAL_STATUSES } from '../shared/constants';
+import { ARTICLE_LIFECYCLE, SOCIAL_LIFECYCLE, SOCIAL_STATUSES } from '../shared/domain/statuses';
 
 export const ARTICLE_EVENTS = [
 	'articleCompleted',
@@ -299,13 +299,13 @@ function idOf(record: TrackedRecord): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Event rules (shared with the manual test event)
 
-const ARTICLE_COMPLETE = new Set(ARTICLE_COMPLETE_STATUSES);
-const ARTICLE_IN_FLIGHT = new Set(['draft', 'queued']);
-const SOCIAL_FINISHED = new Set(['completed', 'ready']);
+const ARTICLE_COMPLETE = new Set<string>(ARTICLE_LIFECYCLE.complete);
+const ARTICLE_IN_FLIGHT = new Set<string>(ARTICLE_LIFECYCLE.pending);
+const SOCIAL_FINISHED = new Set<string>(SOCIAL_LIFECYCLE.finished);
 /** The statuses the social list can filter by. */
 const SOCIAL_LIST_STATUSES = new Set<string>(SOCIAL_STATUSES);
-const SOCIAL_PRE_FINISH = ['draft', 'queued', 'generating'];
-const SOCIAL_POST_FINISH = ['ready', 'completed', 'scheduled'];
+const SOCIAL_PRE_FINISH = SOCIAL_LIFECYCLE.pending;
+const SOCIAL_POST_FINISH = SOCIAL_LIFECYCLE.publishable;
 /** Where a record born and finished between two polls is most likely to be. */
 const SOCIAL_SEARCH_ORDER = [
 	'completed',
@@ -347,7 +347,7 @@ export function socialEventsFor(previous: string | null | undefined, now: string
 
 /** Statuses whose lists the social tracker reads every poll, for the selected events. */
 export function watchedSocialStatuses(events: readonly TriggerEvent[]): string[] {
-	const watched = [...SOCIAL_PRE_FINISH];
+	const watched: string[] = [...SOCIAL_PRE_FINISH];
 	if (
 		events.some(
 			(e) => e === 'socialScheduled' || e === 'socialPublished' || e === 'socialStatusChanged',

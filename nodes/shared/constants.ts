@@ -1,43 +1,16 @@
 export const CREDENTIAL_TYPE = 'contentGenApi';
 export const API_PREFIX = '/api/v1';
 
-export const PLATFORMS = [
-	'instagram',
-	'facebook',
-	'linkedin',
-	'twitter',
-	'threads',
-	'tiktok',
-	'youtube',
-	'pinterest',
-	'bluesky',
-	'telegram',
-	'google-business',
-	'reddit',
-	'snapchat',
-] as const;
-export type Platform = (typeof PLATFORMS)[number];
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_EXAMPLE = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 
-export const ARTICLE_STATUSES = [
-	'draft',
-	'queued',
-	'cms',
-	'needs_editing',
-	'failed',
-	'archived',
-] as const;
-export const ARTICLE_COMPLETE_STATUSES: readonly string[] = ['cms', 'needs_editing'];
+/** The largest page the list routes serve (spec §8.1). */
+export const PAGE_SIZE_MAX = 100;
+/** What a Get Many returns when Return All is off. */
+export const GET_MANY_DEFAULT_LIMIT = 50;
 
-export const SOCIAL_STATUSES = [
-	'draft',
-	'queued',
-	'generating',
-	'ready',
-	'completed',
-	'scheduled',
-	'published',
-	'failed',
-] as const;
+/** Waiting out 429 answers, in seconds: the "Max Rate-Limit Wait" option. */
+export const RATE_LIMIT_WAIT = { default: 60, min: 0, max: 3600 } as const;
 
 export const ARTICLE_TONES = ['professional', 'casual', 'academic', 'conversational'] as const;
 export const SOURCE_TYPES = ['website', 'blog', 'youtube'] as const;

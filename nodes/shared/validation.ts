@@ -1,15 +1,17 @@
 import {
 	ARTICLE_SORT_FIELDS,
-	ARTICLE_STATUSES,
 	ARTICLE_TONES,
 	BOUNDS,
 	ON_TIMEOUT,
-	PLATFORMS,
-	SOCIAL_STATUSES,
+	RATE_LIMIT_WAIT,
 	SORT_ORDERS,
 	SOURCE_TYPES,
+	UUID_EXAMPLE,
+	UUID_PATTERN,
 	WAIT,
 } from './constants';
+import { PLATFORMS } from './domain/platforms';
+import { ARTICLE_STATUSES, SOCIAL_STATUSES } from './domain/statuses';
 import type { OnTimeout } from './constants';
 
 /**
@@ -25,8 +27,6 @@ export class ValidationError extends Error {
 		this.name = 'ValidationError';
 	}
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Counts user-perceived characters the way a person would (an emoji is one, not two). */
 function charCount(value: string): number {
@@ -56,7 +56,7 @@ export function assertUuid(field: string, value: unknown): string {
 	if (typeof text !== 'string' || !UUID_PATTERN.test(text)) {
 		throw new ValidationError(
 			field,
-			`${field} must be a UUID such as 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f, got ${describe(value)}`,
+			`${field} must be a UUID such as ${UUID_EXAMPLE}, got ${describe(value)}`,
 		);
 	}
 	return text.toLowerCase();
@@ -350,7 +350,7 @@ export function validateTimeout(value: unknown): number {
 }
 
 export function validateMaxRateLimitWait(value: unknown): number {
-	return assertInteger('Max Rate-Limit Wait (Seconds)', value, { min: 0, max: 3600 });
+	return assertInteger('Max Rate-Limit Wait (Seconds)', value, RATE_LIMIT_WAIT);
 }
 
 export function validateOnTimeout(value: unknown): OnTimeout {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchProjects } from '../../nodes/ContentGen/listSearch/projects';
+import { searchProjects } from '../../nodes/shared/domain/projects';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { binaryBuffer } from '../helpers/binary';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';

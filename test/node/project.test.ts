@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { ContentGen } from '../../nodes/ContentGen/ContentGen.node';
-import { searchProjects } from '../../nodes/ContentGen/listSearch/projects';
+import { searchProjects } from '../../nodes/shared/domain/projects';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { envelope, page, project, PROJECT_ID, PROJECT_ID_2 } from './fixtures';

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { ARTICLE_SORT_FIELDS, ARTICLE_STATUSES } from '../../../shared/constants';
+import { ARTICLE_SORT_FIELDS } from '../../../shared/constants';
+import { ARTICLE_STATUSES } from '../../../shared/domain/statuses';
 import {
 	requireString,
 	validateArticleStatus,

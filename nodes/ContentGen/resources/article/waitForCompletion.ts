@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { ARTICLE_COMPLETE_STATUSES } from '../../../shared/constants';
+import { ARTICLE_LIFECYCLE, isArticleComplete } from '../../../shared/domain/statuses';
 import type { Article, ArticleStatusRecord } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
@@ -32,8 +32,7 @@ async function fetchArticle(
 		`/articles/${pathId('Article ID', id)}`,
 		options,
 	);
-	if (ARTICLE_COMPLETE_STATUSES.includes(status))
-		return { state: 'finished', status, record: data };
+	if (isArticleComplete(status)) return { state: 'finished', status, record: data };
 	return observe(status);
 }
 
@@ -44,7 +43,7 @@ export const articleJob: JobKind = {
 	idLabel: 'Article ID',
 	listEndpoint: '/articles',
 	listStatus: 'queued',
-	pendingStatuses: ['queued', 'draft'],
+	pendingStatuses: ARTICLE_LIFECYCLE.pending,
 	async pollOne(context, id, options) {
 		const { data, status } = await readJob<ArticleStatusRecord>(
 			context,
@@ -52,7 +51,7 @@ export const articleJob: JobKind = {
 			options,
 		);
 		const progress = typeof data?.progress === 'number' ? data.progress : undefined;
-		if (data?.is_complete === true || ARTICLE_COMPLETE_STATUSES.includes(status)) {
+		if (data?.is_complete === true || isArticleComplete(status)) {
 			// The status route has no content: the output is the full article.
 			const full = await fetchArticle(context, id, options);
 			return full.state === 'pending' ? { state: 'pending', status, progress } : full;

@@ -1,28 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { PLATFORMS } from '../../../shared/constants';
 import { DEFAULT_MAX_IMAGE_MB } from './output';
-
-const PLATFORM_NAMES: Record<string, string> = {
-	instagram: 'Instagram',
-	facebook: 'Facebook',
-	linkedin: 'LinkedIn',
-	twitter: 'X (Twitter)',
-	threads: 'Threads',
-	tiktok: 'TikTok',
-	youtube: 'YouTube',
-	pinterest: 'Pinterest',
-	bluesky: 'Bluesky',
-	telegram: 'Telegram',
-	'google-business': 'Google Business',
-	reddit: 'Reddit',
-	snapchat: 'Snapchat',
-};
-
-export const platformOptions: INodePropertyOptions[] = PLATFORMS.map((value) => ({
-	name: PLATFORM_NAMES[value] ?? value,
-	value,
-})).sort((a, b) => a.name.localeCompare(b.name));
 
 /** Output options shared by Get and Wait for Completion. */
 export const socialOutputOptions: INodeProperties[] = [

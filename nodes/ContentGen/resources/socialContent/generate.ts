@@ -23,7 +23,8 @@ import {
 import { prepareGeneration, runGenerate } from '../../helpers/generation';
 import { projectLocator, resolveProjectId } from '../../helpers/project';
 import { waitOptions } from '../../helpers/waiting';
-import { platformOptions, socialOutputOptions } from './descriptions';
+import { platformOptions } from '../../../shared/domain/platforms';
+import { socialOutputOptions } from './descriptions';
 import { maxImageBytes, shapeSocial } from './output';
 import { socialJob } from './waitForCompletion';
 import { readSwitch } from '../../helpers/items';

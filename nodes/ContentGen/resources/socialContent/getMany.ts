@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { SOCIAL_STATUSES } from '../../../shared/constants';
+import { SOCIAL_STATUSES } from '../../../shared/domain/statuses';
 import { assertUuid, validatePlatform, validateSocialStatus } from '../../../shared/validation';
 import { listDescription, runList } from '../../helpers/lists';
 import { projectFilter, projectIdFromFilters } from '../../helpers/project';
-import { platformOptions } from './descriptions';
+import { platformOptions } from '../../../shared/domain/platforms';
 import { normaliseSocialRecord } from './output';
 
 export const description = listDescription('socialContent', [

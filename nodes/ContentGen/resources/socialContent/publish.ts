@@ -13,7 +13,7 @@ import {
 	recordIdProperty,
 } from '../../helpers/descriptions';
 import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
-import { platformOptions } from './descriptions';
+import { platformOptions } from '../../../shared/domain/platforms';
 
 export const description: INodeProperties[] = [
 	recordIdProperty(

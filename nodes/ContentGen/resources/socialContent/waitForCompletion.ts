@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { isSocialPending, SOCIAL_LIFECYCLE } from '../../../shared/domain/statuses';
 import type { SocialContent } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
@@ -13,8 +14,6 @@ import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
 import { readJob, readWaitSettings, waitOptions } from '../../helpers/waiting';
 import { socialOutputOptions } from './descriptions';
 import { maxImageBytes, shapeSocial } from './output';
-
-const PENDING = ['generating', 'queued', 'draft'];
 
 async function fetchContent(
 	context: IExecuteFunctions,
@@ -26,7 +25,7 @@ async function fetchContent(
 		`/social/content/${pathId('Content ID', id)}`,
 		options,
 	);
-	if (PENDING.includes(status)) {
+	if (isSocialPending(status)) {
 		const progress =
 			typeof data?.processing_progress === 'number' ? data.processing_progress : undefined;
 		return { state: 'pending', status, progress };
@@ -48,7 +47,7 @@ export const socialJob: JobKind = {
 	idLabel: 'Content ID',
 	listEndpoint: '/social/content',
 	listStatus: 'generating',
-	pendingStatuses: PENDING,
+	pendingStatuses: SOCIAL_LIFECYCLE.pending,
 	pollOne: fetchContent,
 	fetchOne: fetchContent,
 };

@@ -1,0 +1,55 @@
+/**
+ * The lifecycles of the spec (§3): which statuses exist and what each means to a waiting
+ * operation or the trigger. Every status set of both nodes comes from here.
+ */
+
+export const ARTICLE_STATUSES = [
+	'draft',
+	'queued',
+	'cms',
+	'needs_editing',
+	'failed',
+	'archived',
+] as const;
+
+export const SOCIAL_STATUSES = [
+	'draft',
+	'queued',
+	'generating',
+	'ready',
+	'completed',
+	'scheduled',
+	'published',
+	'failed',
+] as const;
+
+export const ARTICLE_LIFECYCLE = {
+	/** Not finished yet: a generation in these statuses may still complete. */
+	pending: ['draft', 'queued'],
+	/** Finished successfully (`is_complete`): live, or flagged for review. */
+	complete: ['cms', 'needs_editing'],
+	failed: ['failed'],
+} as const;
+
+export const SOCIAL_LIFECYCLE = {
+	pending: ['draft', 'queued', 'generating'],
+	/** Finished generating, before any scheduling or publishing. */
+	finished: ['completed', 'ready'],
+	/** Finished and still movable by publishing: scheduled or published may follow. */
+	publishable: ['ready', 'completed', 'scheduled'],
+	failed: ['failed'],
+} as const;
+
+/** Answered by publish-now only; not a status of the list filter (spec §3.2). */
+export const SOCIAL_PUBLISHING = 'publishing';
+
+function member(list: readonly string[], status: unknown): boolean {
+	return typeof status === 'string' && list.includes(status);
+}
+
+export const isArticlePending = (status: unknown) => member(ARTICLE_LIFECYCLE.pending, status);
+export const isArticleComplete = (status: unknown) => member(ARTICLE_LIFECYCLE.complete, status);
+export const isSocialPending = (status: unknown) => member(SOCIAL_LIFECYCLE.pending, status);
+export const isSocialFinished = (status: unknown) => member(SOCIAL_LIFECYCLE.finished, status);
+/** Whether the social list can be filtered by this status. */
+export const isSocialListStatus = (status: unknown) => member(SOCIAL_STATUSES, status);
