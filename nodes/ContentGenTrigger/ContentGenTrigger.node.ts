@@ -9,8 +9,8 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, readProjectId, searchProjects } from '../shared/domain/projects';
-import { apiRequest, respectRateLimit } from '../shared/transport';
-import type { ApiResponse } from '../shared/types';
+import { testContentGenCredential } from '../shared/credentialTest';
+import { apiGet, respectRateLimit } from '../shared/transport/request';
 import { pathId, validatePlatform, ValidationError } from '../shared/validation';
 import {
 	ARTICLE_EVENTS,
@@ -76,10 +76,10 @@ async function list(
 	qs: IDataObject,
 	maxWait: number,
 ): Promise<ListResult> {
-	const response = (await apiRequest.call(context, 'GET', endpoint, {
+	const response = await apiGet<TrackedRecord[]>(context, endpoint, {
 		qs,
 		maxRateLimitWaitMs: maxWait,
-	})) as ApiResponse<TrackedRecord[]>;
+	});
 	const items = Array.isArray(response.data) ? response.data : [];
 	await respectRateLimit(context, response.rateLimit, maxWait);
 	const limit = Number(qs.limit);
@@ -103,10 +103,12 @@ async function answer(
 ): Promise<TrackerReply> {
 	if (request.kind === 'socialRecord') {
 		// A record that is gone (or moved to another account) simply stops being followed.
-		return await (
-			apiRequest.call(context, 'GET', `/social/content/${pathId('Content ID', request.id)}`, {
+		return await apiGet<TrackedRecord>(
+			context,
+			`/social/content/${pathId('Content ID', request.id)}`,
+			{
 				maxRateLimitWaitMs: maxWait,
-			}) as Promise<ApiResponse<TrackedRecord>>
+			},
 		).then(
 			(response) => response.data ?? null,
 			async (error: unknown) => (isNotFound(error) ? null : await Promise.reject(error)),
@@ -170,7 +172,7 @@ export class ContentGenTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'contentGenApi', required: true }],
+		credentials: [{ name: 'contentGenApi', required: true, testedBy: 'testContentGenCredential' }],
 		properties: [
 			{
 				displayName: 'Events',
@@ -240,7 +242,10 @@ export class ContentGenTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchProjects } };
+	methods = {
+		listSearch: { searchProjects },
+		credentialTest: { testContentGenCredential },
+	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const events = (this.getNodeParameter('events', []) as string[]).filter(
