@@ -86,6 +86,34 @@ describe('every request has a deadline', () => {
 		expect(result.error?.message).toMatch(/did not answer|timed out|no answer/i);
 		expect(requests()).toBe(1);
 	});
+	it('cancelling the execution ends a request that is still waiting for its answer', async () => {
+		handler = () => undefined;
+		let cancelled = false;
+		// A request deadline of 10 minutes: only the cancel can end this run within the test's time.
+		const outcome = await runWorkflow(
+			singleNodeWorkflow({
+				resource: 'account',
+				operation: 'getCredits',
+				options: { requestTimeout: 600 },
+			}),
+			{
+				credentials: { apiKey: TEST_API_KEY, baseUrl: (server as HostileServer).url },
+				onStart: (cancel) => {
+					const poll = setInterval(() => {
+						if (requests() > 0) {
+							clearInterval(poll);
+							cancelled = true;
+							cancel();
+						}
+					}, 50);
+					poll.unref();
+				},
+			},
+		).catch((error: Error) => error);
+		expect(cancelled).toBe(true);
+		expect(outcome).toBeDefined();
+		expect(requests()).toBe(1);
+	});
 });
 
 describe("walks are bounded by the service's own count and never repeat a record", () => {
