@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a timer beside the engine presses Stop while a request is in flight */
 /**
  * Servers that misbehave: no answer, a body that never ends, paging that never ends, pages far
  * larger than asked, nonsense Retry-After values, and answers whose meaning is easy to misread.

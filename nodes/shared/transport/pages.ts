@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PAGE_SIZE_MAX } from '../constants';
 import type { Pagination } from '../types';
 import type { CallOptions, Connection } from './request';
-import { request, respectRateLimit } from './request';
+import { request } from './request';
 
 /** No walk reads more than this many pages (200,000 records at the largest page size). */
 export const MAX_PAGES = 2000;
@@ -70,7 +70,6 @@ export async function* walk<T>(
 			(pagination?.has_more === undefined &&
 				(totalPages !== undefined ? page < totalPages : raw.length >= pageSize));
 		if (!more || raw.length === 0 || items.length === 0) return;
-		await respectRateLimit(connection.context, response.rateLimit, options.maxRateLimitWaitMs);
 	}
 }
 

@@ -30,6 +30,11 @@ export interface Connection {
 	root: ServiceRoot;
 	apiKey: string;
 	decrypted: ICredentialsDecrypted;
+	/**
+	 * The key's budget as the last answer reported it. Every worker and execution using the key
+	 * draws on the same budget, so the service's headers are the only shared truth about it.
+	 */
+	rateLimit?: RateLimitInfo;
 }
 
 export interface CallOptions {
@@ -183,6 +188,12 @@ export async function request<T>(
 	let transientRetries = 0;
 
 	for (;;) {
+		// Nothing left this minute: wait for the window rather than spend a request on a sure 429.
+		const waitMs = untilWindowResets(connection.rateLimit, maxWait - waitedMs);
+		if (waitMs > 0) {
+			await pause(context, waitMs);
+			waitedMs += waitMs;
+		}
 		const exchange = await send(context, {
 			request: httpRequest,
 			timeoutMs,
@@ -205,9 +216,9 @@ export async function request<T>(
 			continue;
 		}
 		const { response } = exchange;
-
 		const { statusCode, body } = response;
 		const headers = response.headers ?? {};
+		connection.rateLimit = rateLimitOf(headers);
 		if (statusCode >= 200 && statusCode < 300) {
 			if (isEnvelope(body) && body.success !== false) {
 				return {
@@ -215,7 +226,7 @@ export async function request<T>(
 					pagination: body.pagination,
 					statusCode,
 					requestId: header(headers, 'x-request-id'),
-					rateLimit: rateLimitOf(headers),
+					rateLimit: connection.rateLimit,
 				};
 			}
 			// A 2xx that is not our envelope: a proxy page or a cut-off body.
@@ -276,13 +287,19 @@ export async function apiPost<T>(
 	return await request<T>(await connect(context), 'POST', endpoint, { ...options, body });
 }
 
+/** Milliseconds until the per-minute window resets, when nothing is left in it and the wait fits. */
+function untilWindowResets(rateLimit: RateLimitInfo | undefined, maxWaitMs: number): number {
+	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return 0;
+	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
+	return waitMs > 0 && waitMs <= maxWaitMs ? waitMs : 0;
+}
+
 /** Waits for the per-minute window to reset when the last answer said nothing is left. */
 export async function respectRateLimit(
 	context: ApiContext,
 	rateLimit: RateLimitInfo,
 	maxWaitMs: number = DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 ): Promise<void> {
-	if (rateLimit.remaining !== 0 || rateLimit.reset === undefined) return;
-	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
-	if (waitMs > 0 && waitMs <= maxWaitMs) await pause(context, waitMs);
+	const waitMs = untilWindowResets(rateLimit, maxWaitMs);
+	if (waitMs > 0) await pause(context, waitMs);
 }
