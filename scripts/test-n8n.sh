@@ -98,25 +98,12 @@ N8N="$CACHE/node_modules/.bin/n8n"
 pass "n8n $N8N_VERSION installed ($(($(date +%s) - install_started)) s)"
 
 # ---------------------------------------------------------------------------------------------
-step "2. build, pack and install the package as a community package"
-cd "$REPO"
-if [[ -z "${CONTENTGEN_N8N_SKIP_BUILD:-}" ]]; then
-	npm run build >"$WORK/build.log" 2>&1 || { tail -n 30 "$WORK/build.log"; die "npm run build"; }
-fi
-tarball="$(npm pack --silent --pack-destination "$WORK" 2>"$WORK/pack.log" | tail -n1)"
-[[ -f "$WORK/$tarball" ]] || { cat "$WORK/pack.log"; die "npm pack"; }
+step "2. build, pack and install the package as a community package, as the README says"
 export N8N_USER_FOLDER="$WORK/home"
-PKG_DIR="$N8N_USER_FOLDER/.n8n/nodes/node_modules/n8n-nodes-contentgen"
-mkdir -p "$PKG_DIR"
-tar -xzf "$WORK/$tarball" -C "$PKG_DIR" --strip-components=1
-# n8n resolves the peer dependency n8n-workflow from its own installation.
-echo '{"name":"installed-nodes","private":true,"dependencies":{"n8n-nodes-contentgen":"file:'"$WORK/$tarball"'"}}' \
-	>"$N8N_USER_FOLDER/.n8n/nodes/package.json"
-if tar -tzf "$WORK/$tarball" | grep -qvE '^package/(dist/|package\.json$|README\.md$|LICENSE(\.md)?$|CHANGELOG\.md$)'; then
-	fail "tarball holds files outside dist/: $(tar -tzf "$WORK/$tarball" | grep -vE '^package/(dist/|package\.json$|README\.md$|LICENSE|CHANGELOG)' | head -n 5 | tr '\n' ' ')"
-else
-	pass "packed $tarball ($(tar -tzf "$WORK/$tarball" | wc -l) files, dist only) into $PKG_DIR"
-fi
+bash "$REPO/scripts/n8n/install-package.sh" "$WORK/package" "$N8N_USER_FOLDER" >"$WORK/install-package.log" 2>&1 ||
+	{ tail -n 30 "$WORK/install-package.log"; die "build, pack and install with the README's commands"; }
+pass "$(tail -n1 "$WORK/install-package.log")"
+cd "$REPO"
 HAS_TRIGGER=$(node -p 'JSON.stringify(require("./package.json").n8n.nodes).includes("ContentGenTrigger")')
 
 # ---------------------------------------------------------------------------------------------
