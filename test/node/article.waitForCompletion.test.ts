@@ -179,7 +179,7 @@ describe('article wait for completion through the engine', () => {
 				singleNodeWorkflow(waitFor(ARTICLE, { timeout: 1, onTimeout: 'fail' })),
 			);
 			expect(result.error?.message).toBe(
-				`The article ${ARTICLE} did not finish within 1 seconds (last status: queued, 40%)`,
+				`The article ${ARTICLE} did not finish within 1 second (last status: queued, 40%)`,
 			);
 			expect(result.error?.description).toContain(`Article ID ${ARTICLE}`);
 		});
