@@ -169,6 +169,8 @@ export class ContentGenTrigger implements INodeType {
 		description:
 			'Starts the workflow when an article or social content finishes generating, fails, is scheduled or published, or changes status',
 		defaults: { name: 'ContentGen Trigger' },
+		// The editor appends its tracking query after a codex link's #fragment; this one it keeps as is.
+		documentationUrl: 'https://github.com/contentgen/n8n-nodes-contentgen#trigger',
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -425,7 +425,7 @@ async function userPath(page: Page, types: NodeDescription[]): Promise<boolean> 
 		!(await step(page, 'Execute step: Article → Generate with Wait for Completion', async () => {
 			await fill(page, tid('parameter-input-topic', NDV) + ' input', TOPIC);
 			await setSwitch(page, 'waitForCompletion', true);
-			await addCollectionOption(page, 'Options', 'Poll Interval (Seconds)');
+			await addCollectionOption(page, 'Options', 'Poll Interval');
 			await fill(page, tid('parameter-input-pollInterval', NDV) + ' input', '1');
 			await screenshot(page, 'generate-panel', NDV, tid('node-parameters', NDV));
 			const started = Date.now();
