@@ -4,16 +4,23 @@
 #   single  (scripts/n8n/leg-single.sh) one n8n process against the local sandbox: the smoke and
 #           example workflows with `n8n execute` (the AI-agent example against a scripted
 #           OpenAI-compatible double), the credential test and the polling trigger in `n8n start`
+#   queue   (scripts/n8n/leg-queue.sh) queue mode: Redis, n8n main and two workers, each loading the
+#           package from its own user folder; webhook and trigger executions on the workers, exactly
+#           once across a worker restart, a worker killed mid-wait, the trigger under a 429, and the
+#           shared-budget benchmark (scripts/n8n/queue-bench.ts)
 #
 #   npm run test:n8n                 (or: bash scripts/test-n8n.sh)
 #
 # Environment:
 #   CONTENTGEN_N8N_CACHE   n8n install folder (default ~/.cache/n8n-nodes-contentgen/n8n-2.41.1)
-#   CONTENTGEN_N8N_LEGS    legs to run, in order (default "single")
+#   CONTENTGEN_N8N_LEGS    legs to run, in order (default "single queue")
 #   CONTENTGEN_N8N_KEEP=1  keep the temporary folder (logs, n8n user folders) for debugging
 #   CONTENTGEN_N8N_SKIP_BUILD=1      use the existing dist/ instead of `npm run build`
 #   CONTENTGEN_N8N_SKIP_TRIGGER=1    skip the polling-trigger part of the single leg (about a minute)
 #   CONTENTGEN_N8N_SKIP_RESTART=1    skip the restart check of the trigger (about 30 s)
+#   CONTENTGEN_N8N_SKIP_BENCH=1      skip the benchmark of the queue leg (about 3 minutes)
+#   CONTENTGEN_BENCH_WRITE=1         write the benchmark table into BENCHMARKS.md
+#   CONTENTGEN_N8N_QUEUE_BARE_WORKER=1  start the second worker without the package (the leg must fail)
 # Nothing here is interactive (CI=true or not); every failure prints a FAIL line, the exit code is
 # non-zero, and background processes are stopped on exit. On failure the work folder is kept.
 set -Eeuo pipefail
@@ -21,7 +28,7 @@ set -Eeuo pipefail
 N8N_VERSION=2.41.1
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${CONTENTGEN_N8N_CACHE:-$HOME/.cache/n8n-nodes-contentgen/n8n-$N8N_VERSION}"
-LEGS="${CONTENTGEN_N8N_LEGS:-single}"
+LEGS="${CONTENTGEN_N8N_LEGS:-single queue}"
 
 # shellcheck source=n8n/lib.sh
 source "$REPO/scripts/n8n/lib.sh"
