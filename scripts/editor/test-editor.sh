@@ -46,7 +46,7 @@ bash "$REPO/scripts/n8n/install-package.sh" "$WORK/package" "$WORK/home" >"$WORK
 pass "$(tail -n1 "$WORK/install-package.log")"
 
 # A high speed lets an article finish within seconds while the editor waits for it.
-start_sandbox "${CONTENTGEN_EDITOR_SANDBOX_SPEED:-2000}" || die "sandbox did not start"
+start_sandbox SB --speed "${CONTENTGEN_EDITOR_SANDBOX_SPEED:-2000}" || die "sandbox did not start"
 
 n8n_environment "$WORK/home"
 t0=$(date +%s)
@@ -57,7 +57,7 @@ pass "n8n start ready at $N8N_URL ($(($(date +%s) - t0)) s), owner created"
 
 set +e
 CONTENTGEN_EDITOR_N8N_URL="$N8N_URL" CONTENTGEN_EDITOR_OWNER_EMAIL="$(json .owner <<<"$owner")" \
-	CONTENTGEN_EDITOR_SANDBOX="$SANDBOX_OUT" CONTENTGEN_EDITOR_WORK="$WORK" CONTENTGEN_CHROMIUM="$CHROMIUM" \
+	CONTENTGEN_EDITOR_SANDBOX="$SB_OUT" CONTENTGEN_EDITOR_WORK="$WORK" CONTENTGEN_CHROMIUM="$CHROMIUM" \
 	CONTENTGEN_EDITOR_IMAGES="${UPDATE_SCREENSHOTS:+$REPO/docs/images}" \
 	tsx "$REPO/scripts/editor/editor.ts" 2>&1 | tee "$WORK/editor.log"
 browser_status=${PIPESTATUS[0]}
@@ -66,7 +66,7 @@ passes=$((passes + $(grep -c '^PASS ' "$WORK/editor.log" || true)))
 failures=$((failures + $(grep -c '^FAIL ' "$WORK/editor.log" || true)))
 ((browser_status == 0)) || grep -q '^FAIL ' "$WORK/editor.log" || fail "the browser run ended with status $browser_status"
 
-if grep -qF "$API_KEY" "$WORK/n8n-start.log" "$WORK/editor.log"; then fail "the API key appears in n8n's log or the suite's output"; else pass "the API key appears in neither n8n's log nor the suite's output"; fi
+if grep -qF "$SB_API_KEY" "$WORK/n8n-start.log" "$WORK/editor.log"; then fail "the API key appears in n8n's log or the suite's output"; else pass "the API key appears in neither n8n's log nor the suite's output"; fi
 
 summary editor
 exit $((failures == 0 ? 0 : 1))

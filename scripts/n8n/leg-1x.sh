@@ -54,7 +54,8 @@ pass "$(tail -n1 "$WORK/install-package.log")"
 
 # ---------------------------------------------------------------------------------------------
 step "3. sandbox, credentials, workflows"
-start_sandbox 1000 || die "sandbox did not start"
+start_sandbox SB --speed 1000 || die "sandbox did not start"
+SANDBOX_URL=$SB_URL API_KEY=$SB_API_KEY
 pass "sandbox at $SANDBOX_URL"
 n8n_environment "$WORK/home"
 import_credentials "$SANDBOX_URL" "$CRED_ID" "$CRED_NAME" "$API_KEY" \

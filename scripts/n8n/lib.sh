@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# Helpers for the scripts that test the packed package inside a real n8n; source it, do not run it.
-# The caller sets REPO (repository root) and WORK (its temporary folder) before `lib_init`.
+# Helpers for the scripts that test the packed package inside a real n8n (scripts/test-n8n.sh and
+# its legs, scripts/n8n/leg-1x.sh, scripts/editor/test-editor.sh); source it, do not run it.
+# The caller sets REPO (repository root) and WORK (its temporary folder), then calls `lib_init`.
 
 passes=0
 failures=0
@@ -12,8 +13,12 @@ fail() { failures=$((failures + 1)); echo "FAIL $*"; }
 skip() { skips=$((skips + 1)); echo "SKIP $*"; }
 elapsed() { echo "$(($(date +%s) - started_at)) s"; }
 step() { echo; echo "== $* ($(elapsed))"; }
-# summary <title>: the final count line
-summary() { echo; echo "== $1: $passes passed, $failures failed, $skips skipped in $(elapsed)"; }
+# summary [title]: the final count line
+summary() {
+	echo
+	echo "== ${1:-n8n ${N8N_VERSION:-} end-to-end}: $passes passed, $failures failed, $skips skipped in $(elapsed)"
+}
+die() { fail "$*"; summary "${SUMMARY_TITLE:-}"; exit 1; }
 
 # use_node <major>: put that Node major first on PATH (from the npm registry when the machine's
 # Node is another one), never relying on the caller's shell setup.
@@ -29,17 +34,19 @@ use_node() {
 	export npm_config_yes=true npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 }
 
-# Background services run in their own process group (setsid) and are listed in PIDS; on exit
-# each group is stopped, and WORK is removed unless the run failed or CONTENTGEN_N8N_KEEP is set.
+# stop_group <pid>: a background service runs in its own process group (setsid): stop the whole
+# group, politely first.
+stop_group() {
+	kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$1" 2>/dev/null || true
+	for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || break; sleep 0.2; done
+	kill -KILL -- "-$1" 2>/dev/null || true
+}
+# Every group in PIDS is stopped on exit, and WORK removed unless the run failed or
+# CONTENTGEN_N8N_KEEP is set.
 lib_cleanup() {
-	local code=$?
-	for pid in "${PIDS[@]}"; do
-		kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-	done
-	for pid in "${PIDS[@]}"; do
-		for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-		kill -KILL -- "-$pid" 2>/dev/null || true
-	done
+	local code=$? pid
+	for pid in "${PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; done
+	for pid in "${PIDS[@]}"; do stop_group "$pid"; done
 	if [[ -n "${CONTENTGEN_N8N_KEEP:-}" || $code -ne 0 ]]; then
 		echo "(kept $WORK for inspection)"
 	else
@@ -50,7 +57,7 @@ lib_cleanup() {
 lib_init() {
 	trap lib_cleanup EXIT
 	trap 'exit 130' INT TERM
-	trap 'echo "FAIL unexpected error at line $LINENO: $BASH_COMMAND"' ERR
+	trap 'echo "FAIL unexpected error at line $LINENO of ${BASH_SOURCE[0]##*/}: $BASH_COMMAND"' ERR
 }
 
 free_port() {
@@ -69,24 +76,30 @@ wait_for() {
 json() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const v=JSON.parse(s);const r=eval("v"+process.argv[1]);console.log(typeof r==="object"?JSON.stringify(r):r)})' "$1"; }
 tsx() { "$REPO/node_modules/.bin/tsx" "$@"; }
 
-# start_sandbox <speed>: the local API in the background; sets SANDBOX_URL, API_KEY, CONTROL_URL
-# and SANDBOX_OUT (its JSON: also the trigger user's key and project).
-# shellcheck disable=SC2034 # set for the caller
+# start_sandbox <prefix> [sandbox-host options]: scripts/n8n/sandbox-host.ts in the background;
+# sets <prefix>_URL, _API_KEY, _CONTROL_URL, _PROJECT_ID, _USER, _TRIGGER_API_KEY, _TRIGGER_USER,
+# _TRIGGER_PROJECT_ID from the JSON it prints, and <prefix>_OUT to that file.
 start_sandbox() {
-	SANDBOX_OUT="$WORK/sandbox.json"
-	setsid "$REPO/node_modules/.bin/tsx" "$REPO/scripts/n8n/sandbox-host.ts" --port 0 --speed "$1" \
-		>"$SANDBOX_OUT" 2>"$WORK/sandbox.err" &
+	local prefix=$1 out="$WORK/$1-sandbox.json"
+	shift
+	setsid "$REPO/node_modules/.bin/tsx" "$REPO/scripts/n8n/sandbox-host.ts" --port 0 "$@" \
+		>"$out" 2>"$WORK/$prefix-sandbox.err" &
 	PIDS+=($!)
-	wait_for 60 grep -q '"apiKey"' "$SANDBOX_OUT" || { cat "$WORK/sandbox.err"; return 1; }
-	SANDBOX_URL="$(json .url <"$SANDBOX_OUT")"
-	API_KEY="$(json .apiKey <"$SANDBOX_OUT")"
-	CONTROL_URL="$(json .controlUrl <"$SANDBOX_OUT")"
+	wait_for 60 grep -q '"apiKey"' "$out" || { cat "$WORK/$prefix-sandbox.err"; return 1; }
+	local field name
+	printf -v "${prefix}_OUT" '%s' "$out"
+	for field in url:URL apiKey:API_KEY controlUrl:CONTROL_URL projectId:PROJECT_ID userId:USER \
+		triggerApiKey:TRIGGER_API_KEY triggerUserId:TRIGGER_USER triggerProjectId:TRIGGER_PROJECT_ID; do
+		name="${prefix}_${field#*:}"
+		printf -v "$name" '%s' "$(json ".${field%%:*}" <"$out")"
+	done
 }
 
-# n8n_environment <user folder>: a throwaway n8n instance on free loopback ports, quiet and local.
+# n8n_environment [user folder]: a throwaway n8n on free loopback ports, quiet and local; sets
+# N8N_URL. Every n8n process of a run shares it (queue mode sets its folders per process).
 n8n_environment() {
-	export N8N_USER_FOLDER="$1"
-	export N8N_ENCRYPTION_KEY="contentgen-n8n-test-$(date +%s)"
+	[[ -z "${1:-}" ]] || export N8N_USER_FOLDER="$1"
+	export N8N_ENCRYPTION_KEY="${N8N_ENCRYPTION_KEY:-contentgen-n8n-test-$(date +%s)}"
 	export N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false
 	export N8N_PERSONALIZATION_ENABLED=false N8N_HIRING_BANNER_ENABLED=false N8N_SECURE_COOKIE=false
 	export N8N_LISTEN_ADDRESS=127.0.0.1 N8N_HOST=127.0.0.1 N8N_PORT="$(free_port)"
@@ -94,6 +107,7 @@ n8n_environment() {
 	export N8N_REINSTALL_MISSING_PACKAGES=false N8N_COMMUNITY_PACKAGES_ENABLED=true
 	export N8N_LOG_LEVEL="${N8N_LOG_LEVEL:-info}" N8N_LOG_OUTPUT=console N8N_LOG_FORMAT=text
 	export GENERIC_TIMEZONE=UTC TZ=UTC
+	N8N_URL="http://127.0.0.1:$N8N_PORT"
 }
 
 # import_credentials <base url> <id> <name> <api key> [<id> <name> <api key>...]: ContentGen
@@ -159,15 +173,49 @@ execute_broken_and_check() {
 	fi
 }
 
-# start_n8n: `n8n start` in the background until its REST API answers; sets N8N_URL, N8N_PID.
+# start_n8n: `n8n start` in the background until its REST API answers; sets N8N_PID.
 # n8n 1.x answers its readiness check seconds before it mounts the REST routes.
 start_n8n() {
-	N8N_URL="http://127.0.0.1:$N8N_PORT"
 	setsid "$N8N" start >>"$WORK/n8n-start.log" 2>&1 &
 	N8N_PID=$!
 	PIDS+=("$N8N_PID")
 	wait_for 180 curl -fsS "$N8N_URL/healthz/readiness" && wait_for 60 curl -fsS "$N8N_URL/rest/settings" ||
 		{ tail -n 40 "$WORK/n8n-start.log"; return 1; }
 }
+stop_n8n() { stop_group "$N8N_PID"; }
 # rest <command> [args]: scripts/n8n/n8n-rest.ts against the running n8n, with its session cookie
-rest() { tsx "$REPO/scripts/n8n/n8n-rest.ts" "$@" --url "$N8N_URL" --jar "$WORK/cookie"; }
+rest() { tsx "$REPO/scripts/n8n/n8n-rest.ts" "$@" --url "$N8N_URL" --jar "${JAR:-$WORK/cookie}"; }
+
+# count_requests <method> <exact path> [extra query]: requests the sandbox at $CONTROL_URL received
+count_requests() {
+	curl -fsS "$CONTROL_URL/requests?method=$1&path=$(node -p 'encodeURIComponent(process.argv[1])' "$2")&${3:-}" | json .length
+}
+
+# n8n 2.41 activates in the background: the first poll, which stores the trigger's starting point,
+# lands shortly after `activate` answers. Records made before it would count as old.
+activated() { rest static-data --id "$1"; }
+
+# Trigger emissions of a workflow = the items of its trigger node in its saved executions.
+# emissions <workflow id> <record id>...
+#   -> {"executions","failed","hits","duplicates","events","executionIds","emittedBy"}
+#   (emittedBy: the executions that carried any of the records)
+emissions() {
+	local wf=$1
+	shift
+	rest executions --id "$wf" --n8n-dir "$CACHE" >"$WORK/executions-$wf.json" || return 1
+	node -e '
+		const [file, ...ids] = process.argv.slice(1);
+		const executions = JSON.parse(require("fs").readFileSync(file, "utf8"));
+		const hits = executions.flatMap((e) => e.items).filter((i) => ids.includes(i.id ?? i.article_id));
+		const transitions = hits.map((h) => [h.id, h.event, h.previousStatus, h.status].join(" "));
+		console.log(JSON.stringify({
+			executions: executions.length,
+			failed: executions.filter((e) => e.status !== "success").length,
+			hits: hits.length,
+			duplicates: transitions.length - new Set(transitions).size,
+			events: hits.map((h) => `${h.event}:${h.previousStatus}->${h.status}`),
+			executionIds: executions.map((e) => e.id),
+			emittedBy: executions.filter((e) => e.items.some((i) => ids.includes(i.id ?? i.article_id))).map((e) => e.id),
+		}));
+	' "$WORK/executions-$wf.json" "$@"
+}
