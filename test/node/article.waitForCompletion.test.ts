@@ -1,6 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the cancellation test times the Stop button with setTimeout */
 import type { IDataObject } from 'n8n-workflow';
 
+import { budgetSpacingMs } from '../../nodes/ContentGen/helpers/wait';
+
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
 	ARTICLE,
@@ -359,5 +361,22 @@ describe('article wait for completion through the engine', () => {
 		expect(log.length).toBe(seenAtEnd);
 		expect(seenAtEnd).toBeLessThanOrEqual(cancelAt + 1);
 		expect(outcome).toBeDefined();
+	});
+});
+
+describe('pacing waits by the key budget', () => {
+	const now = 1_800_000_000_000;
+	it('stays out of the way while the budget is ample', () => {
+		// 99 requests left for the next 50 s: half a second apart, below any poll interval.
+		expect(budgetSpacingMs({ remaining: 99, reset: now / 1000 + 50 }, now)).toBe(500);
+	});
+	it('spreads what is left over the rest of the window as it runs low', () => {
+		expect(budgetSpacingMs({ remaining: 4, reset: now / 1000 + 50 }, now)).toBe(10_000);
+		expect(budgetSpacingMs({ remaining: 0, reset: now / 1000 + 30 }, now)).toBe(30_000);
+	});
+	it('asks for nothing without headers, or once the window has reset', () => {
+		expect(budgetSpacingMs(undefined, now)).toBe(0);
+		expect(budgetSpacingMs({ remaining: 3 }, now)).toBe(0);
+		expect(budgetSpacingMs({ remaining: 3, reset: now / 1000 - 1 }, now)).toBe(0);
 	});
 });

@@ -4,7 +4,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { PAGE_SIZE_MAX } from '../../shared/constants';
 import { pause } from '../../shared/transport/http';
 import { walk } from '../../shared/transport/pages';
-import { apiGet, connect, type CallOptions } from '../../shared/transport/request';
+import {
+	connect,
+	request,
+	type CallOptions,
+	type Connection,
+} from '../../shared/transport/request';
+import type { RateLimitInfo } from '../../shared/types';
 import { toNodeError } from './items';
 import type { WaitSettings } from './parameters';
 
@@ -27,9 +33,9 @@ export interface GenerationJob {
 	listStatus: string;
 	pendingStatuses: readonly string[];
 	/** The cheapest look at one job (one request while it is pending). */
-	pollOne(context: IExecuteFunctions, id: string, call: CallOptions): Promise<Observation>;
+	pollOne(connection: Connection, id: string, call: CallOptions): Promise<Observation>;
 	/** The full record of a job that has left the pending list. */
-	fetchOne(context: IExecuteFunctions, id: string, call: CallOptions): Promise<Observation>;
+	fetchOne(connection: Connection, id: string, call: CallOptions): Promise<Observation>;
 }
 
 export interface WaitTarget {
@@ -116,12 +122,13 @@ function failLookup(
 
 async function lookAt(
 	context: IExecuteFunctions,
+	connection: Connection,
 	job: GenerationJob,
 	tracked: Tracked,
 	look: 'pollOne' | 'fetchOne',
 ): Promise<void> {
 	try {
-		settle(context, job, tracked, await job[look](context, tracked.id, tracked.settings.call));
+		settle(context, job, tracked, await job[look](connection, tracked.id, tracked.settings.call));
 	} catch (error) {
 		if (isCancelled(context)) throw toNodeError(context, error, tracked.itemIndex);
 		failLookup(context, job, tracked, error);
@@ -130,7 +137,7 @@ async function lookAt(
 
 /** Pages through the filtered list until every wanted id has been seen (or the list ends). */
 async function listPending(
-	context: IExecuteFunctions,
+	connection: Connection,
 	job: GenerationJob,
 	jobs: Tracked[],
 ): Promise<Map<string, IDataObject>> {
@@ -141,7 +148,7 @@ async function listPending(
 		...jobs.map((tracked) => tracked.settings.call.maxRateLimitWaitMs),
 	);
 	const pages = walk<IDataObject>(
-		await connect(context),
+		connection,
 		job.listEndpoint,
 		{ status: job.listStatus },
 		PAGE_SIZE_MAX,
@@ -160,16 +167,17 @@ async function listPending(
 /** One round: one look for a single job; for several, one list request plus one fetch per job that left it. */
 async function pollRound(
 	context: IExecuteFunctions,
+	connection: Connection,
 	job: GenerationJob,
 	jobs: Tracked[],
 ): Promise<void> {
 	if (jobs.length === 1) {
-		await lookAt(context, job, jobs[0], 'pollOne');
+		await lookAt(context, connection, job, jobs[0], 'pollOne');
 		return;
 	}
 	let listed: Map<string, IDataObject>;
 	try {
-		listed = await listPending(context, job, jobs);
+		listed = await listPending(connection, job, jobs);
 	} catch (error) {
 		if (isCancelled(context)) throw toNodeError(context, error, jobs[0].itemIndex);
 		for (const tracked of jobs) failLookup(context, job, tracked, error);
@@ -183,7 +191,7 @@ async function pollRound(
 			continue;
 		}
 		// Gone from the list: finished, failed, or moved to a status the filter hides. The record tells.
-		await lookAt(context, job, tracked, 'fetchOne');
+		await lookAt(context, connection, job, tracked, 'fetchOne');
 	}
 }
 
@@ -228,13 +236,18 @@ export async function waitForAll(
 		deadline: started + target.settings.timeoutMs,
 	}));
 	let pending = jobs;
+	// One credential read for the whole wait; its rate-limit headers pace the rounds.
+	const connection = await connect(context);
 	for (let round = 0; pending.length > 0; round++) {
 		if (round > 0 || options.initialDelay) {
-			const interval = Math.min(...pending.map((tracked) => tracked.settings.pollIntervalMs));
+			const interval = Math.max(
+				Math.min(...pending.map((tracked) => tracked.settings.pollIntervalMs)),
+				budgetSpacingMs(connection.rateLimit),
+			);
 			const untilDeadline = Math.min(...pending.map((tracked) => tracked.deadline)) - Date.now();
 			await pause(context, Math.max(0, Math.min(interval, untilDeadline)));
 		}
-		await pollRound(context, job, pending);
+		await pollRound(context, connection, job, pending);
 		const now = Date.now();
 		for (const tracked of pending)
 			if (!tracked.result && now >= tracked.deadline) timeOut(context, job, tracked);
@@ -248,12 +261,24 @@ export async function waitForAll(
 	);
 }
 
+/**
+ * Time between requests that makes what is left of the key's budget last until its window
+ * resets. Small while the budget is ample (so it never slows a lone wait), it grows as other
+ * executions drain the shared budget, instead of every wait polling into a 429 and stalling until
+ * the window resets.
+ */
+export function budgetSpacingMs(rateLimit: RateLimitInfo | undefined, nowMs = Date.now()): number {
+	if (rateLimit?.remaining === undefined || rateLimit.reset === undefined) return 0;
+	const windowLeftMs = rateLimit.reset * 1000 - nowMs;
+	return windowLeftMs > 0 ? windowLeftMs / (Math.max(0, rateLimit.remaining) + 1) : 0;
+}
+
 /** One look at a job's record, with its status as text ('unknown' when the answer has none). */
 export async function readJob<T extends IDataObject>(
-	context: IExecuteFunctions,
+	connection: Connection,
 	path: string,
 	call: CallOptions,
 ): Promise<{ data: T; status: string }> {
-	const { data } = await apiGet<T>(context, path, call);
+	const { data } = await request<T>(connection, 'GET', path, call);
 	return { data, status: String(data?.status ?? 'unknown') };
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ARTICLE_LIFECYCLE, isArticleComplete } from '../../../shared/domain/statuses';
-import type { CallOptions } from '../../../shared/transport/request';
+import type { CallOptions, Connection } from '../../../shared/transport/request';
 import type { Article, ArticleStatusRecord } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
 import { runWait } from '../../helpers/generation';
@@ -30,12 +30,12 @@ function observe(status: string, progress?: number): Observation {
 }
 
 async function fetchArticle(
-	context: IExecuteFunctions,
+	connection: Connection,
 	id: string,
 	call: CallOptions,
 ): Promise<Observation> {
 	const { data, status } = await readJob<Article>(
-		context,
+		connection,
 		`/articles/${pathId('Article ID', id)}`,
 		call,
 	);
@@ -51,16 +51,16 @@ export const articleJob: GenerationJob = {
 	listEndpoint: '/articles',
 	listStatus: 'queued',
 	pendingStatuses: ARTICLE_LIFECYCLE.pending,
-	async pollOne(context, id, call) {
+	async pollOne(connection, id, call) {
 		const { data, status } = await readJob<ArticleStatusRecord>(
-			context,
+			connection,
 			`/articles/${pathId('Article ID', id)}/status`,
 			call,
 		);
 		const progress = typeof data?.progress === 'number' ? data.progress : undefined;
 		if (data?.is_complete === true || isArticleComplete(status)) {
 			// The status route has no content: the output is the full article.
-			const full = await fetchArticle(context, id, call);
+			const full = await fetchArticle(connection, id, call);
 			return full.state === 'pending' ? { state: 'pending', status, progress } : full;
 		}
 		return observe(status, progress);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { isSocialPending, SOCIAL_LIFECYCLE } from '../../../shared/domain/statuses';
-import type { CallOptions } from '../../../shared/transport/request';
+import type { CallOptions, Connection } from '../../../shared/transport/request';
 import type { SocialContent } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
 import { runWait } from '../../helpers/generation';
@@ -19,12 +19,12 @@ import { readOutputOptions, shapeSocial } from './output';
 import { socialOutputOptions } from './outputOptions';
 
 async function fetchContent(
-	context: IExecuteFunctions,
+	connection: Connection,
 	id: string,
 	call: CallOptions,
 ): Promise<Observation> {
 	const { data, status } = await readJob<SocialContent>(
-		context,
+		connection,
 		`/social/content/${pathId('Content ID', id)}`,
 		call,
 	);
