@@ -242,7 +242,7 @@ export async function waitForAll(
 		if (round > 0 || options.initialDelay) {
 			const interval = Math.max(
 				Math.min(...pending.map((tracked) => tracked.settings.pollIntervalMs)),
-				budgetSpacingMs(connection.rateLimit),
+				budgetSpacingMs(connection.rateLimit, connection.previousRateLimit),
 			);
 			const untilDeadline = Math.min(...pending.map((tracked) => tracked.deadline)) - Date.now();
 			await pause(context, Math.max(0, Math.min(interval, untilDeadline)));
@@ -262,15 +262,25 @@ export async function waitForAll(
 }
 
 /**
- * Time between requests that makes what is left of the key's budget last until its window
- * resets. Small while the budget is ample (so it never slows a lone wait), it grows as other
- * executions drain the shared budget, instead of every wait polling into a 429 and stalling until
- * the window resets.
+ * Time between this wait's requests that makes what is left of the key's budget last until its
+ * window resets, given how fast the budget drained since this wait's previous request (other
+ * executions share it). Small while the budget is ample, so a lone wait is never slower; as
+ * executions drain the budget together, each slows to its share instead of polling into a 429
+ * and stalling until the window resets.
  */
-export function budgetSpacingMs(rateLimit: RateLimitInfo | undefined, nowMs = Date.now()): number {
+export function budgetSpacingMs(
+	rateLimit: RateLimitInfo | undefined,
+	previous: RateLimitInfo | undefined,
+	nowMs = Date.now(),
+): number {
 	if (rateLimit?.remaining === undefined || rateLimit.reset === undefined) return 0;
 	const windowLeftMs = rateLimit.reset * 1000 - nowMs;
-	return windowLeftMs > 0 ? windowLeftMs / (Math.max(0, rateLimit.remaining) + 1) : 0;
+	if (windowLeftMs <= 0) return 0;
+	const sameWindow = previous?.reset === rateLimit.reset && previous.remaining !== undefined;
+	const drained = sameWindow
+		? Math.max(1, (previous.remaining as number) - rateLimit.remaining)
+		: 1;
+	return (windowLeftMs * drained) / (Math.max(0, rateLimit.remaining) + 1);
 }
 
 /** One look at a job's record, with its status as text ('unknown' when the answer has none). */

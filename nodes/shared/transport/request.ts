@@ -35,6 +35,8 @@ export interface Connection {
 	 * draws on the same budget, so the service's headers are the only shared truth about it.
 	 */
 	rateLimit?: RateLimitInfo;
+	/** The answer before that one: how fast the budget drains between two requests of this run. */
+	previousRateLimit?: RateLimitInfo;
 }
 
 export interface CallOptions {
@@ -218,6 +220,7 @@ export async function request<T>(
 		const { response } = exchange;
 		const { statusCode, body } = response;
 		const headers = response.headers ?? {};
+		connection.previousRateLimit = connection.rateLimit;
 		connection.rateLimit = rateLimitOf(headers);
 		if (statusCode >= 200 && statusCode < 300) {
 			if (isEnvelope(body) && body.success !== false) {
