@@ -85,25 +85,9 @@ start_n8n || die "n8n start did not become ready"
 pass "n8n start ready at $N8N_URL ($(($(date +%s) - t0)) s)"
 export CONTENTGEN_N8N_OWNER_PASSWORD="Cg-$(node -p 'require("crypto").randomBytes(9).toString("hex")')-A1"
 rest setup >/dev/null || die "owner setup"
-types="$(rest node-types 2>&1)" || die "reading node types: $types"
-missing=""
-for t in n8n-nodes-contentgen.contentGen n8n-nodes-contentgen.contentGenTool \
-	n8n-nodes-contentgen.contentGenTrigger contentGenApi; do
-	[[ "$types" == *"\"$t\""* ]] || missing+=" $t"
-done
-if [[ -z "$missing" ]]; then pass "n8n serves our types to its editor: $types"; else fail "types missing in n8n:$missing ($types)"; fi
-if verdict="$(rest test-credential --id "$CRED_ID" 2>&1)"; then
-	pass "credential test of \"$CRED_NAME\" (as the editor runs it): $verdict"
-else
-	fail "credential test of \"$CRED_NAME\": $verdict"
-fi
-if verdict="$(rest test-credential --id "$BAD_CRED_ID" 2>&1)"; then
-	fail "credential test accepted a wrong key: $verdict"
-elif [[ "$verdict" == *'"status":"Error"'* && "$verdict" != *"$WRONG_KEY"* ]]; then
-	pass "credential test rejects a wrong key: $verdict"
-else
-	fail "credential test of the wrong key: $verdict"
-fi
+check_served_types n8n-nodes-contentgen.contentGen n8n-nodes-contentgen.contentGenTool \
+	n8n-nodes-contentgen.contentGenTrigger contentGenApi
+check_credential_tests "$CRED_ID" "$CRED_NAME" "$BAD_CRED_ID" "$WRONG_KEY"
 if grep -q "$API_KEY" "$WORK/n8n-start.log" "$WORK"/run-*.err 2>/dev/null; then
 	fail "the API key appears in n8n's logs"
 else

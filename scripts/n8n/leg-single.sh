@@ -105,23 +105,9 @@ export CONTENTGEN_N8N_OWNER_PASSWORD="Cg-$(node -p 'require("crypto").randomByte
 rest setup >/dev/null || die "owner setup"
 expected_types='n8n-nodes-contentgen.contentGen n8n-nodes-contentgen.contentGenTool'
 [[ "$HAS_TRIGGER" == true ]] && expected_types+=' n8n-nodes-contentgen.contentGenTrigger'
-types="$(rest node-types 2>&1)" || die "reading node types: $types"
-missing=""
-for t in $expected_types contentGenApi; do [[ "$types" == *"\"$t\""* ]] || missing+=" $t"; done
-if [[ -z "$missing" ]]; then pass "n8n serves our types to its editor: $types"; else fail "types missing in n8n:$missing ($types)"; fi
-
-if verdict="$(rest test-credential --id "$CRED_ID" 2>&1)"; then
-	pass "credential test of \"$CRED_NAME\" (as the editor runs it): $verdict"
-else
-	fail "credential test of \"$CRED_NAME\": $verdict"
-fi
-if verdict="$(rest test-credential --id "$BAD_CRED_ID" 2>&1)"; then
-	fail "credential test accepted a wrong key: $verdict"
-elif [[ "$verdict" == *'"status":"Error"'* && "$verdict" != *"$WRONG_KEY"* ]]; then
-	pass "credential test rejects a wrong key: $verdict"
-else
-	fail "credential test of the wrong key: $verdict"
-fi
+# shellcheck disable=SC2086 # a list of type names
+check_served_types $expected_types contentGenApi
+check_credential_tests "$CRED_ID" "$CRED_NAME" "$BAD_CRED_ID" "$WRONG_KEY"
 if verdict="$(rest test-credential --id contentgen-plain-http 2>&1)"; then
 	fail "credential test sent the key over plain http to $PLAIN_HTTP_URL: $verdict"
 elif [[ "$verdict" == *'"status":"Error"'* && "$verdict" == *'plain http'* && "$verdict" != *"$API_KEY"* ]]; then

@@ -186,6 +186,32 @@ stop_n8n() { stop_group "$N8N_PID"; }
 # rest <command> [args]: scripts/n8n/n8n-rest.ts against the running n8n, with its session cookie
 rest() { tsx "$REPO/scripts/n8n/n8n-rest.ts" "$@" --url "$N8N_URL" --jar "${JAR:-$WORK/cookie}"; }
 
+# check_served_types <type...>: n8n serves these node and credential types to its editor
+check_served_types() {
+	local types missing="" t
+	types="$(rest node-types 2>&1)" || die "reading node types: $types"
+	for t in "$@"; do [[ "$types" == *"\"$t\""* ]] || missing+=" $t"; done
+	if [[ -z "$missing" ]]; then pass "n8n serves our types to its editor: $types"; else fail "types missing in n8n:$missing ($types)"; fi
+}
+
+# check_credential_tests <id> <name> <wrong-key id> <wrong key>: the credential test, run as the
+# editor runs it, passes the credential and rejects the wrong key without showing it
+check_credential_tests() {
+	local verdict
+	if verdict="$(rest test-credential --id "$1" 2>&1)"; then
+		pass "credential test of \"$2\" (as the editor runs it): $verdict"
+	else
+		fail "credential test of \"$2\": $verdict"
+	fi
+	if verdict="$(rest test-credential --id "$3" 2>&1)"; then
+		fail "credential test accepted a wrong key: $verdict"
+	elif [[ "$verdict" == *'"status":"Error"'* && "$verdict" != *"$4"* ]]; then
+		pass "credential test rejects a wrong key: $verdict"
+	else
+		fail "credential test of the wrong key: $verdict"
+	fi
+}
+
 # count_requests <method> <exact path> [extra query]: requests the sandbox at $CONTROL_URL received
 count_requests() {
 	curl -fsS "$CONTROL_URL/requests?method=$1&path=$(node -p 'encodeURIComponent(process.argv[1])' "$2")&${3:-}" | json .length
