@@ -13,7 +13,6 @@ import { checkLabels, readmeAnchors, type NodeDescription } from './checks';
 import {
 	addCollectionOption,
 	clickText,
-	closeDropdown,
 	closeNode,
 	CREATOR,
 	CREDENTIAL_MODAL,
@@ -24,6 +23,7 @@ import {
 	NDV,
 	openNode,
 	optionsOf,
+	selectMany,
 	selectOption,
 	setSwitch,
 	showSchema,
@@ -450,10 +450,7 @@ async function userPath(page: Page, types: NodeDescription[]): Promise<boolean> 
 				tid('parameter-input-sourceUrl', NDV) + ' input',
 				'https://northwind-coffee.example/blog/pour-over',
 			);
-			await (await visible(page, tid('parameter-input-platforms', NDV))).click();
-			for (const label of Object.keys(PLATFORMS))
-				await clickText(page, '.el-select-dropdown__item', label);
-			await closeDropdown(page);
+			await selectMany(page, 'platforms', Object.keys(PLATFORMS));
 			await setSwitch(page, 'waitForCompletion', false);
 			const [social] = await execute(page);
 			const platforms = Object.values(PLATFORMS);

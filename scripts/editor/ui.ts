@@ -52,23 +52,33 @@ export async function labels(page: Page, selector: string): Promise<string[]> {
 	);
 }
 
-/** Clicks the visible element of `selector` whose first line of text is `text` (waits for it). */
+/**
+ * Clicks the visible element of `selector` whose first line of text is `text` (waits for it). Lists
+ * slide open: the click waits until the element stops moving, and a click that lands on nothing is
+ * tried again until the deadline.
+ */
 export async function clickText(page: Page, selector: string, text: string, timeoutMs = 15_000) {
-	const element = await until(
+	const box = async (element: ElementHandle) => JSON.stringify(await element.boundingBox());
+	await until(
 		async () => {
 			for (const candidate of await page.$$(selector)) {
 				const [label, shown] = await candidate.evaluate((e) => [
 					((e as HTMLElement).innerText ?? '').trim().split('\n')[0].trim(),
 					(e as HTMLElement).offsetParent !== null,
 				]);
-				if (shown && label === text) return candidate;
+				if (!shown || label !== text) continue;
+				const before = await box(candidate);
+				await pause(150);
+				if ((await box(candidate)) !== before) return null;
+				await candidate.click();
+				return true;
 			}
 			return null;
 		},
 		timeoutMs,
-		async () => `no "${text}" among ${selector}: ${JSON.stringify(await labels(page, selector))}`,
+		async () =>
+			`no clickable "${text}" among ${selector}: ${JSON.stringify(await labels(page, selector))}`,
 	);
-	await element.click();
 }
 
 /** Replaces the value of an input (the editor keeps a redacted secret in it, so select all first). */
@@ -107,6 +117,38 @@ export async function selectOption(page: Page, name: string, label: string) {
 			`parameter ${name} did not take the value ${label} (it shows "${await value()}")`,
 		);
 	}
+}
+
+/** Ticks every label in the multi-options parameter `name`, checking each one took, then closes the list. */
+export async function selectMany(page: Page, name: string, wanted: string[]) {
+	await (await visible(page, tid(`parameter-input-${name}`, NDV))).click();
+	await pause(400);
+	const ticked = async () =>
+		await page.$$eval('.el-select-dropdown__item', (items) =>
+			items
+				.filter(
+					(e) =>
+						(e as HTMLElement).offsetParent !== null &&
+						(e.classList.contains('is-selected') || e.classList.contains('selected')),
+				)
+				.map((e) => ((e as HTMLElement).innerText ?? '').trim().split('\n')[0].trim()),
+		);
+	for (const label of wanted) {
+		// As with single options, a click while the list slides open can miss: bounded retries.
+		for (let attempt = 1; attempt <= 3 && !(await ticked()).includes(label); attempt++) {
+			await clickText(page, '.el-select-dropdown__item', label);
+			await until(
+				async () => (await ticked()).includes(label),
+				3_000,
+				() => '',
+			).catch(() => undefined);
+		}
+		if (!(await ticked()).includes(label))
+			throw new Error(
+				`parameter ${name} did not take ${label} (ticked: ${(await ticked()).join(', ')})`,
+			);
+	}
+	await closeDropdown(page);
 }
 
 /** Options the user can pick in the options parameter `name`, then closes the list. */
