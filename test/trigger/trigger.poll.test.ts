@@ -176,6 +176,42 @@ describe('ContentGen Trigger through n8n poll context', () => {
 		expect(unexpected).toEqual([]);
 	});
 
+	it('ends a poll quietly when a 429 asks it to wait past the next poll: no retry, no error, nothing stored', async () => {
+		// Four polls a minute: the next poll is at most 15 s away when this one starts.
+		const every15s = ['0', '15', '30', '45'].map((second) => ({
+			mode: 'custom',
+			cronExpression: `${second} * * * * *`,
+		}));
+		const trigger = pollHarness({ events: ['articleCompleted'], pollTimes: { item: every15s } });
+		activationScope([article(A, 'queued', T1, T1)]);
+		expect(await trigger.poll()).toBeNull();
+		const before = trigger.staticData();
+
+		const limited = nock(TEST_BASE_URL)
+			.get(`${API}/articles`)
+			.query(SORTED_FIRST_PAGE)
+			.reply(
+				429,
+				{
+					success: false,
+					error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests' },
+					meta: { request_id: 'r2' },
+				},
+				{ 'Retry-After': '15' },
+			);
+		// A retry would find the completion and store the new state, inside the next poll's time.
+		const retry = nock(TEST_BASE_URL)
+			.get(`${API}/articles`)
+			.query(SORTED_FIRST_PAGE)
+			.reply(200, listBody([article(A, 'cms', T1, T2)]));
+		const started = Date.now();
+		expect(await trigger.poll()).toBeNull();
+		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(limited.isDone()).toBe(true);
+		expect(retry.isDone()).toBe(false);
+		expect(trigger.staticData()).toEqual(before);
+	});
+
 	it('Fetch Test Event shows the newest matching record and leaves the state alone', async () => {
 		const trigger = pollHarness({ events: ['articleCompleted'] });
 		activationScope([article(A, 'queued', T1, T1), article(B, 'cms', T0, T0)]);
