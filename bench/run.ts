@@ -14,15 +14,10 @@ import { join } from 'path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox';
-import {
-	pollSteps,
-	runPollSync,
-	type TrackerConfig,
-	ARTICLE_EVENTS,
-	SOCIAL_EVENTS,
-	type TriggerEvent,
-} from '../nodes/ContentGenTrigger/tracker';
+import { EVENT_NAMES } from '../nodes/ContentGenTrigger/events';
+import { pollSteps, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
 import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
+import { runPollSync } from '../test/trigger/drive';
 import { pollHarness } from '../test/trigger/poll';
 import { prng, World } from '../test/trigger/world';
 
@@ -401,7 +396,7 @@ function staticDataRow(): void {
 	for (let i = 0; i < 500; i++) world.create('article', 'queued');
 	for (let i = 0; i < 500; i++) world.create('social', i % 2 ? 'generating' : 'scheduled');
 	const config: TrackerConfig = {
-		events: [...ARTICLE_EVENTS, ...SOCIAL_EVENTS] as TriggerEvent[],
+		events: EVENT_NAMES,
 		scope: 'all',
 	};
 	let stored: unknown = {};

@@ -3,6 +3,7 @@
  * poll tick does, with static data that survives (or is JSON round-tripped across) polls.
  */
 import { PollContext } from 'n8n-core';
+import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import type {
 	IDataObject,
 	INode,
@@ -37,9 +38,10 @@ export function pollHarness(
 		baseUrl: TEST_BASE_URL,
 	},
 ): PollHarness {
-	const nodeTypes = new TestNodeTypes({
-		[`${PACKAGE}.contentGenTrigger`]: new ContentGenTrigger(),
-	});
+	// n8n's node loader gives every polling node its Poll Times parameter; so does this harness.
+	const trigger = new ContentGenTrigger();
+	trigger.description.properties.unshift(...commonPollingParameters);
+	const nodeTypes = new TestNodeTypes({ [`${PACKAGE}.contentGenTrigger`]: trigger });
 	const node: INode = {
 		id: 'trigger',
 		name: 'ContentGen Trigger',
@@ -81,7 +83,7 @@ export function pollHarness(
 				mode,
 				mode === 'manual' ? 'manual' : 'activate',
 			);
-			return await new ContentGenTrigger().poll.call(context);
+			return await trigger.poll.call(context);
 		},
 		staticData() {
 			return JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 
-import { largeScriptArb, runScript, smallScriptArb, type Script } from './histories';
+import {
+	largeScriptArb,
+	runLate,
+	runScript,
+	smallScriptArb,
+	type Mutant,
+	type Script,
+} from './histories';
 
 /*
  * Ground truth (./model): the statuses at the last poll that committed against the statuses
@@ -30,5 +37,60 @@ describe('tracker against a ground-truth model', () => {
 
 	it('reports exactly once when writers stamp records with clocks that differ', () => {
 		holds(25, largeScriptArb({ skew: true, ahead: true }));
+	});
+
+	// The properties must be able to fail: trackers that forget or misjudge are caught.
+	type Part = Record<string, unknown>;
+	const articles =
+		(change: (a: Part) => Part): Mutant =>
+		(s) =>
+			s.a ? { ...s, a: change(s.a as Part) } : s;
+	const social =
+		(change: (p: Part) => Part): Mutant =>
+		(s) =>
+			s.s ? { ...s, s: change(s.s as Part) } : s;
+	it.each<[string, Mutant, fc.Arbitrary<Script>]>([
+		['forgets the articles in flight', articles((a) => ({ ...a, i: {} })), smallScriptArb],
+		[
+			'forgets what it read within the look-back',
+			articles((a) => ({ ...a, s: [] })),
+			smallScriptArb,
+		],
+		[
+			'has no look-back',
+			articles((a) => ({ ...a, f: a.c })),
+			largeScriptArb({ skew: true, ahead: false }),
+		],
+		['forgets the followed social records', social((p) => ({ ...p, m: {} })), smallScriptArb],
+		[
+			'forgets the newest creation time it learnt',
+			social((p) => ({ ...p, h: 0 })),
+			largeScriptArb({ skew: false, ahead: false }),
+		],
+		[
+			'forgets the recent social records it knows',
+			social((p) => ({ ...p, o: [] })),
+			largeScriptArb({ skew: true, ahead: false }),
+		],
+	])('catches a tracker that %s', (_name, mutant, arb) => {
+		const result = fc.check(
+			fc.property(arb, (script) => runScript(script, undefined, mutant) === null),
+			{ numRuns: 300 },
+		);
+		expect(result.failed).toBe(true);
+	});
+
+	it('within a request budget per poll, is late but never silent, never wrong, and catches up', () => {
+		const arb = fc.tuple(
+			largeScriptArb({ skew: true, ahead: false, orders: ['id', 'newest', 'oldest'] }),
+			fc.constantFrom(10, 30),
+		);
+		fc.assert(
+			fc.property(arb, ([script, budget]) => {
+				const problem = runLate(script, budget);
+				if (problem) throw new Error(problem);
+			}),
+			{ numRuns: 12 },
+		);
 	});
 });

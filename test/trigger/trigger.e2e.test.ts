@@ -43,8 +43,10 @@ describe('ContentGen Trigger against the sandbox', () => {
 		for (let i = 0; i < 6; i++) {
 			sandbox.control.advance(60_000);
 			const output = await trigger.poll();
+			// One item per change, naming every selected event it matches.
 			for (const item of output?.[0] ?? [])
-				seen.push([item.json.event, item.json.id, item.json.previousStatus]);
+				for (const event of item.json.events as string[])
+					seen.push([event, item.json.id, item.json.previousStatus]);
 			if (i === 2) trigger.restart();
 		}
 		const completed = seen.filter(

@@ -131,15 +131,14 @@ export class World {
 		if (request.status !== undefined && !SOCIAL_FILTERABLE.includes(request.status)) {
 			throw new Error(`400: unknown status filter ${request.status}`);
 		}
-		const rows = this.socialRows().filter(
-			(row) => request.status === undefined || row.status === request.status,
-		);
+		const rows = this.socialRows(request.status);
 		return page(rows, request.page, request.limit);
 	}
 
-	private socialRows(): Row[] {
+	private socialRows(status: string | undefined): Row[] {
+		const member = (row: Row) => status === undefined || row.status === status;
 		if (this.socialOrder === 'shuffled') {
-			const rows = [...this.social.values()];
+			const rows = [...this.social.values()].filter(member);
 			for (let i = rows.length - 1; i > 0; i--) {
 				const j = Math.floor(this.random() * (i + 1));
 				[rows[i], rows[j]] = [rows[j], rows[i]];
@@ -154,7 +153,7 @@ export class World {
 					? (a: Row, b: Row) => b.created - a.created || byId(a, b)
 					: (a: Row, b: Row) => a.created - b.created || byId(a, b);
 		this.orderedSocial ??= [...this.social.values()].sort(compare);
-		return this.orderedSocial;
+		return status === undefined ? this.orderedSocial : this.orderedSocial.filter(member);
 	}
 
 	private table(kind: 'article' | 'social'): Map<string, Row> {
