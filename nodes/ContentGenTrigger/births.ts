@@ -5,9 +5,8 @@
  * A birth is a record created after the watermark minus the look-back that the trigger does not
  * know: it knows every record created within the look-back of the watermark (`known`), so a
  * writer's clock behind, or a late commit, cannot pass an old record off as new. The watermark is
- * learnt once, at activation, by reading the whole list (the census: within one poll when it
- * fits the request budget, else page by page over the next polls, which needs an order that
- * holds between requests); it then moves with the births found, never ahead of the host's clock.
+ * learnt once, at activation (./census); it then moves with the births found, never ahead of the
+ * host's clock.
  *
  * Births that skipped the followed lists are searched for on page 1 (read every poll for the
  * count; when the list is newest first they are all there, and the pages below are read only
@@ -16,18 +15,17 @@
  * that left the followed lists are fetched one by one while they are few and their ids whole,
  * else met in the same search.
  */
-import { Book, FULL_KEY, keyOf } from './ids';
-import { keep } from './lists';
+import { censusFloor, learn, learnFrom, trimKnown } from './census';
+import { Book, FULL_KEY } from './ids';
+import { keep, Walker } from './lists';
 import type { BirthMemory, SocialMemory } from './state';
 import {
-	isOutOfTime,
 	PAGE_SIZE,
 	time,
 	type ListResult,
 	type PollContext,
 	type Reads,
 	type TrackedRecord,
-	type TrackerReply,
 } from './types';
 
 /** Whole passes over the list without finding what is missing, before giving up on it. */
@@ -38,17 +36,13 @@ export class Search {
 	scan: number;
 	passes: number;
 	unordered: boolean;
-	unstable: boolean;
 	/** Followed records met this poll outside the followed lists. */
 	readonly met: Book<TrackedRecord>;
 	readonly newRecords: TrackedRecord[] = [];
 	private readonly gone: Book<true>;
+	private readonly walker: Walker;
 	/** Newest created_at among the records learnt this poll: the label of their group. */
 	private newest = -Infinity;
-	/** Every record met this poll (all of them: nothing else exists), and those met in whole-list pages. */
-	private readonly everyone = new Set<string>();
-	private readonly paged = new Set<string>();
-	private repeated = 0;
 
 	constructor(
 		previous: SocialMemory,
@@ -63,7 +57,9 @@ export class Search {
 		this.scan = previous.scan;
 		this.passes = previous.passes;
 		this.unordered = previous.unordered;
-		this.unstable = previous.unstable;
+		this.walker = new Walker(ctx, count, previous.unstable, (key, record) =>
+			this.consider(key, record),
+		);
 		const accounted = this.births.count + this.births.found.size;
 		if (count < accounted && !this.births.census) {
 			ctx.notes.push('social records disappeared from the list');
@@ -73,6 +69,10 @@ export class Search {
 
 	get learning(): boolean {
 		return this.births.census !== undefined;
+	}
+
+	get unstable(): boolean {
+		return this.walker.unstable;
 	}
 
 	get expected(): number {
@@ -90,17 +90,6 @@ export class Search {
 
 	private get threshold(): number {
 		return this.births.watermark - this.ctx.lookBackMs;
-	}
-
-	/** During the census: records created above this are the ones to know. */
-	private get censusFloor(): number {
-		const census = this.births.census!;
-		return Math.min(census.newest, this.ctx.now) - this.ctx.lookBackMs;
-	}
-
-	private trim(floor: number): void {
-		for (const [key, label] of [...this.births.known])
-			if (label <= floor) this.births.known.delete(key);
 	}
 
 	/** Takes a record created after the threshold that nobody knows as a birth; true if it was one. */
@@ -126,64 +115,25 @@ export class Search {
 
 	/** A record of a followed list: it exists, and during the census it counts like any other. */
 	saw(key: string, record: TrackedRecord): void {
-		this.everyone.add(key);
-		if (this.learning) this.learnFrom(key, record);
+		this.walker.everyone.add(key);
+		if (this.learning) learnFrom(this.births, key, record, this.ctx, this.followed(key));
 	}
 
-	private learnFrom(key: string, record: TrackedRecord): void {
-		const created = time(record.created_at);
-		if (!Number.isFinite(created)) return;
-		const census = this.births.census!;
-		census.newest = Math.max(census.newest, created);
-		// Labelled by a coarse bound of its own time, so the window can be trimmed as it moves.
-		const bucket = this.ctx.lookBackMs / 4;
-		const recent = created > this.censusFloor && !this.followed(key);
-		if (recent) this.births.known.set(key, Math.ceil(created / bucket) * bucket);
-	}
-
-	/** A page of the whole list. */
-	private take(page: ListResult): void {
-		for (const record of page.items) {
-			const key = keyOf(record.id);
-			if (!key) continue;
-			if (this.paged.has(key)) this.repeated++;
-			this.paged.add(key);
-			this.everyone.add(key);
-			if (this.learning) this.learnFrom(key, record);
-			else if (this.targets.has(key) && !this.met.has(key)) {
-				keep(this.met, record);
-				this.passes = 0;
-			} else this.claim(key, record);
-		}
-		// In an order that holds, pages overlap only by the records inserted meanwhile.
-		if (this.repeated > Math.max(0, page.total - this.count)) this.unstable = true;
-	}
-
-	private get everyoneMet(): boolean {
-		return this.everyone.size >= this.count;
-	}
-
-	private *read(request: { page: number } | { id: string }): Reads<TrackerReply | undefined> {
-		if (this.ctx.budget <= 0) return undefined;
-		this.ctx.budget--;
-		const reply =
-			'id' in request
-				? yield { kind: 'socialRecord', id: request.id, optional: true }
-				: yield { kind: 'socialList', page: request.page, limit: PAGE_SIZE, optional: true };
-		if (isOutOfTime(reply)) {
-			this.ctx.budget = 0;
-			return undefined;
-		}
-		return reply;
+	private consider(key: string, record: TrackedRecord): void {
+		if (this.learning) learnFrom(this.births, key, record, this.ctx, this.followed(key));
+		else if (this.targets.has(key) && !this.met.has(key)) {
+			keep(this.met, record);
+			this.passes = 0;
+		} else this.claim(key, record);
 	}
 
 	*run(first: ListResult): Reads<void> {
-		this.take(first);
+		this.walker.take(first);
 		const times = first.items.map((r) => time(r.created_at));
 		if (times.some((t, i) => i > 0 && !(times[i - 1] >= t))) this.unordered = true;
 		// Newest first, as far as page 1 shows (it shows nothing when all its times are equal).
 		const newestFirst = !this.unordered && new Set(times).size > 1;
-		if (this.learning) yield* this.learn(first);
+		if (this.learning) yield* learn(this.births, this.walker, first, this.count, this.ctx);
 		if (this.learning) return;
 		yield* this.fetchTargets();
 		yield* this.sweep(newestFirst);
@@ -195,38 +145,8 @@ export class Search {
 		for (const book of [this.births.known, this.births.found]) {
 			for (const [key, value] of [...book]) if (Number.isNaN(value)) book.set(key, this.newest);
 		}
-		if (!this.learning) this.settle();
-	}
-
-	/** The census: the whole list once, for the newest record and everything within the look-back. */
-	private *learn(first: ListResult): Reads<void> {
-		const census = this.births.census!;
-		// A read that must continue at the next poll starts where it stopped, unless the order moves.
-		let page = this.unstable ? 2 : census.page;
-		let passEnded = !first.hasMore;
-		while (!this.everyoneMet && !passEnded) {
-			const reply = (yield* this.read({ page })) as ListResult | undefined;
-			if (!reply) break;
-			this.take(reply);
-			if (reply.hasMore && reply.items.length > 0) page++;
-			else if (this.unstable) page = 2;
-			// Past the last page of an order that held: every record was read once (insertions only
-			// push records further along, never back past the pages already read).
-			else passEnded = true;
-		}
-		if (this.everyoneMet || passEnded) return this.endCensus();
-		census.page = this.unstable ? 2 : page;
-		this.trim(this.censusFloor);
-		this.ctx.notes.push('still reading the whole social list once, to learn which records are new');
-	}
-
-	private endCensus(): void {
-		const census = this.births.census!;
-		this.trim(this.censusFloor);
-		this.births.watermark = Math.min(census.newest, this.ctx.now);
-		this.births.count = census.count;
-		this.births.slack = Math.max(0, this.count - census.count);
-		this.births.census = undefined;
+		if (this.learning) trimKnown(this.births, censusFloor(this.births.census!, this.ctx));
+		else this.settle();
 	}
 
 	/** One request each, while cheaper than searching the list for them (whole ids only). */
@@ -237,10 +157,10 @@ export class Search {
 		const pages = Math.ceil(this.count / PAGE_SIZE);
 		if (left.length === 0 || left.length > pages) return;
 		for (const key of left) {
-			const reply = yield* this.read({ id: this.targets.idOf(key) as string });
+			const reply = yield* this.walker.record(this.targets.idOf(key) as string);
 			if (reply === undefined) return;
 			if (reply === null) this.gone.set(key, true);
-			else keep(this.met, reply as TrackedRecord);
+			else keep(this.met, reply);
 		}
 	}
 
@@ -252,13 +172,12 @@ export class Search {
 	private *sweep(newestFirst: boolean): Reads<void> {
 		while ((this.expected > 0 || this.missing > 0) && this.passes < this.passLimit) {
 			// Every record met in this poll: whatever is still missing is not in the list.
-			if (this.everyoneMet) {
+			if (this.walker.all) {
 				this.passes = this.passLimit;
 				break;
 			}
-			const reply = (yield* this.read({ page: this.scan })) as ListResult | undefined;
+			const reply = yield* this.walker.page(this.scan);
 			if (!reply) return;
-			this.take(reply);
 			const oldest = reply.items[reply.items.length - 1];
 			const deepEnough =
 				newestFirst && this.missing === 0 && !(time(oldest?.created_at) > this.threshold);
@@ -305,7 +224,7 @@ export class Search {
 				this.scan = 2;
 			}
 		}
-		this.trim(this.threshold);
+		trimKnown(this.births, this.threshold);
 		if (this.expected > this.births.slack) {
 			this.ctx.notes.push(`${this.expected} new social record(s) still to find`);
 		} else if (this.expected > 0) {
