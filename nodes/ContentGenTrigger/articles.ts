@@ -162,7 +162,7 @@ function* seed(ctx: PollContext): Reads<ArticlePoll> {
 	const memory = new Memory({
 		cursor,
 		floor,
-		quietSince: Number.isFinite(ctx.now) ? ctx.now : 0,
+		quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
 		inFlight: new Book(),
 		seen: new Book<Seen>(),
 	});
@@ -257,7 +257,7 @@ export function* pollArticles(
 	const cursor = Math.max(previous.cursor, Math.min(stamp, ctx.now));
 	memory.state.cursor = cursor;
 	memory.state.floor = Math.max(floor, cursor - ctx.lookBackMs);
-	if (active && Number.isFinite(ctx.now)) memory.state.quietSince = ctx.now;
+	if (active && Number.isFinite(ctx.startedAt)) memory.state.quietSince = ctx.startedAt;
 	memory.close(Math.max(cursor, stamp));
 	if (nextResume) ctx.notes.push('article changes are being read over several polls');
 	return { changes, memory: memory.state, behind: nextResume !== undefined };

@@ -121,10 +121,15 @@ export class Search {
 
 	private consider(key: string, record: TrackedRecord): void {
 		if (this.learning) learnFrom(this.births, key, record, this.ctx, this.followed(key));
-		else if (this.targets.has(key) && !this.met.has(key)) {
+		if (this.targets.has(key) && !this.met.has(key)) {
 			keep(this.met, record);
 			this.passes = 0;
 		} else this.claim(key, record);
+	}
+
+	/** New records still to find; none can be told apart while the census is on. */
+	private get toFind(): number {
+		return this.learning ? 0 : this.expected;
 	}
 
 	*run(first: ListResult): Reads<void> {
@@ -134,7 +139,7 @@ export class Search {
 		// Newest first, as far as page 1 shows (it shows nothing when all its times are equal).
 		const newestFirst = !this.unordered && new Set(times).size > 1;
 		if (this.learning) yield* learn(this.births, this.walker, first, this.count, this.ctx);
-		if (this.learning) return;
+		// Followed records out of sight are looked for even while the census goes on.
 		yield* this.fetchTargets();
 		yield* this.sweep(newestFirst);
 	}
@@ -147,15 +152,21 @@ export class Search {
 		}
 		if (this.learning) trimKnown(this.births, censusFloor(this.births.census!, this.ctx));
 		else this.settle();
+		if (this.missing > 0)
+			this.ctx.notes.push(
+				`${this.missing} followed social record(s) left their list, still to find`,
+			);
 	}
 
-	/** One request each, while cheaper than searching the list for them (whole ids only). */
+	/** One request each, while cheaper than the rest of the search (whole ids only). */
 	private *fetchTargets(): Reads<void> {
 		const left = [...this.targets]
 			.filter(([key]) => !this.met.has(key) && key.length >= FULL_KEY)
 			.map(([key]) => key);
 		const pages = Math.ceil(this.count / PAGE_SIZE);
-		if (left.length === 0 || left.length > pages) return;
+		// A search under way costs what is left of its pass; a new one, the whole list.
+		const searchCost = this.scan > 2 ? pages - this.scan + 1 : pages;
+		if (left.length === 0 || left.length >= searchCost) return;
 		for (const key of left) {
 			const reply = yield* this.walker.record(this.targets.idOf(key) as string);
 			if (reply === undefined) return;
@@ -170,7 +181,7 @@ export class Search {
 	 * as the pages are older than any birth can be.
 	 */
 	private *sweep(newestFirst: boolean): Reads<void> {
-		while ((this.expected > 0 || this.missing > 0) && this.passes < this.passLimit) {
+		while ((this.toFind > 0 || this.missing > 0) && this.passes < this.passLimit) {
 			// Every record met in this poll: whatever is still missing is not in the list.
 			if (this.walker.all) {
 				this.passes = this.passLimit;

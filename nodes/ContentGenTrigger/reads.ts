@@ -53,7 +53,11 @@ export function reader(
 		const items = Array.isArray(response.data) ? response.data : [];
 		await respectRateLimit(context, response.rateLimit, maxWait());
 		const pagination = response.pagination;
+		// The per-minute window's reset is the service's own clock, at most a minute ahead.
+		const reset = (response.rateLimit?.reset ?? NaN) * 1000;
+		const plausible = Math.abs(reset - Date.now()) < 7 * 86_400_000;
 		return {
+			...(plausible ? { serviceTime: reset } : {}),
 			items,
 			total: typeof pagination?.total === 'number' ? pagination.total : items.length,
 			hasMore:

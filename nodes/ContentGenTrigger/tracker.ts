@@ -17,7 +17,9 @@ import {
 	PAGE_SIZE,
 	time,
 	type Change,
+	type ListResult,
 	type PollContext,
+	type Reads,
 	type TrackedRecord,
 	type TrackerReply,
 	type TrackerRequest,
@@ -39,7 +41,7 @@ export interface TrackerConfig {
 	events: readonly TriggerEvent[];
 	/** Identifies the filters (project, platform): state made under other filters is discarded. */
 	scope: string;
-	/** The n8n host's clock (epoch ms): no cursor moves past it. */
+	/** The n8n host's clock (epoch ms): no cursor moves past it, unless the service tells its own. */
 	now?: number;
 	lookBackMs?: number;
 	/** Article page size (tests use tiny pages to exercise paging); social lists use 100. */
@@ -95,6 +97,18 @@ function itemsOf(
 	return items;
 }
 
+/** Passes a part's reads on, keeping `ctx.now` at the service's clock whenever an answer tells it. */
+function* clocked<T>(part: Reads<T>, ctx: PollContext): Reads<T> {
+	let next = part.next();
+	while (!next.done) {
+		const reply = yield next.value;
+		const serviceTime = (reply as ListResult | null)?.serviceTime;
+		if (typeof serviceTime === 'number') ctx.now = serviceTime;
+		next = part.next(reply);
+	}
+	return next.value;
+}
+
 /** Reads the stored state (anything else, e.g. an empty object, means "not activated yet"). */
 export function pollSteps(stored: unknown, config: TrackerConfig): PollSteps {
 	return run(stored, config);
@@ -103,6 +117,7 @@ export function pollSteps(stored: unknown, config: TrackerConfig): PollSteps {
 function* run(stored: unknown, config: TrackerConfig): PollSteps {
 	const ctx: PollContext = {
 		now: config.now ?? Infinity,
+		startedAt: config.now ?? Infinity,
 		lookBackMs: config.lookBackMs ?? DEFAULTS.lookBackMs,
 		articlePageSize: config.articlePageSize ?? PAGE_SIZE,
 		maxArticlePages: config.maxArticlePages ?? DEFAULTS.maxArticlePages,
@@ -122,13 +137,16 @@ function* run(stored: unknown, config: TrackerConfig): PollSteps {
 	};
 
 	if (eventsOfKind(config.events, 'article').length > 0) {
-		const result = yield* pollArticles(previous?.articles, previous?.committedAt ?? 0, ctx);
+		const result = yield* clocked(
+			pollArticles(previous?.articles, previous?.committedAt ?? 0, ctx),
+			ctx,
+		);
 		memory.articles = result.memory;
 		items.push(...itemsOf(result.changes, 'article', config.events));
 		lag.articles = result.behind;
 	}
 	if (eventsOfKind(config.events, 'social').length > 0) {
-		const result = yield* pollSocial(previous?.social, config.events, ctx);
+		const result = yield* clocked(pollSocial(previous?.social, config.events, ctx), ctx);
 		memory.social = result.memory;
 		items.push(...itemsOf(result.changes, 'social', config.events));
 		Object.assign(lag, {

@@ -23,6 +23,8 @@ export interface ListResult {
 	items: TrackedRecord[];
 	total: number;
 	hasMore: boolean;
+	/** The service's clock when it answered, if it said (epoch ms, at most a minute ahead). */
+	serviceTime?: number;
 }
 
 export const OUT_OF_TIME = { outOfTime: true } as const;
@@ -39,8 +41,13 @@ export interface Change {
 }
 
 export interface PollContext {
-	/** The n8n host's clock (epoch ms; Infinity when unknown): stamps ahead of it do not move a cursor. */
+	/**
+	 * The service's clock as last seen, else the n8n host's (epoch ms; Infinity when unknown):
+	 * stamps ahead of it do not move a cursor.
+	 */
 	now: number;
+	/** Host time when the poll started (Infinity when unknown): durations are measured on it. */
+	startedAt: number;
 	lookBackMs: number;
 	articlePageSize: number;
 	maxArticlePages: number;
