@@ -93,10 +93,14 @@ export interface SandboxControl {
 		userId?: string;
 		name?: string;
 	}): string;
-	seedArticles(n: number, o?: { projectId?: string; status?: string; userId?: string }): string[];
+	/** `spacingMs` (default 1000): time between two seeded records, the newest just now. */
+	seedArticles(
+		n: number,
+		o?: { projectId?: string; status?: string; userId?: string; spacingMs?: number },
+	): string[];
 	seedSocial(
 		n: number,
-		o?: { status?: string; platforms?: string[]; projectId?: string; userId?: string },
+		o?: { status?: string; platforms?: string[]; projectId?: string; userId?: string; spacingMs?: number },
 	): string[];
 	setArticleStatus(id: string, status: string): void;
 	setSocialStatus(id: string, status: string): void;
