@@ -9,7 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, readProjectId, searchProjects } from '../shared/domain/projects';
-import { validatePlatform, ValidationError } from '../shared/validation';
+import { validatePlatform } from '../shared/validation';
 import {
 	EVENT_NAMES,
 	eventOptions,
@@ -60,14 +60,14 @@ function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
 			filters.platform = validatePlatform('Platform', platform);
 		}
 	} catch (error) {
-		throw fail(context, error instanceof ValidationError ? error : (error as Error));
+		throw fail(context, error);
 	}
 	return filters;
 }
 
 /** What the trigger has not caught up with yet, in words; undefined when it is up to date. */
 function behind(lag: Lag): string | undefined {
-	return lag.behind || lag.notes.length > 0 ? lag.notes.join('; ') || 'catching up' : undefined;
+	return lag.behind ? lag.notes.join('; ') || 'catching up' : undefined;
 }
 
 function toItem(item: EmittedItem, late: string | undefined): INodeExecutionData {
@@ -185,12 +185,9 @@ export class ContentGenTrigger implements INodeType {
 			// Nothing is stored on failure, so the next poll covers this window too.
 			const last = committedAt(staticData[STATE_KEY]);
 			if (isRateLimited(failure) && (last === undefined || started - last < timing.quietForMs)) {
-				this.logger.warn(
-					'ContentGen Trigger: rate limited until after the next poll; this poll is skipped',
-					{
-						node: this.getNode().name,
-					},
-				);
+				this.logger.warn('ContentGen Trigger: rate limited; the next poll covers this window', {
+					node: this.getNode().name,
+				});
 				return null;
 			}
 			if (failure instanceof NodeApiError || failure instanceof NodeOperationError) throw failure;
