@@ -6,6 +6,8 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
+	globalSetup: '<rootDir>/test/setup/global-setup.ts',
+	globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
 	testTimeout: 60000,
 };

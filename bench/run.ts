@@ -1,15 +1,19 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- dev-only benchmark: prints to the terminal, times with process.hrtime, spawns node and npm */
 /**
  * `npm run bench`: request economy, throughput and size of the nodes, measured against the
- * in-process sandbox and n8n's own engine. Prints a table to stdout and writes nothing else.
- * Flags: --runs=N (median over N timed runs, default 5), --no-build (measure dist as it is).
+ * in-process sandbox and n8n's own engine. Prints a table to stdout.
+ * Flags: --runs=N (median over N timed runs, default 5), --no-build (measure dist as it is),
+ * --write (also put the table, with the machine it ran on, into BENCHMARKS.md between
+ * <!-- bench:unit:start --> and <!-- bench:unit:end -->, and the README's summary of it between
+ * <!-- bench:summary:start --> and <!-- bench:summary:end -->).
  */
 import './resolve';
 import './env';
 
 import axios from 'axios';
 import { execFileSync, spawnSync } from 'child_process';
-import { cpus } from 'os';
+import { readFileSync, writeFileSync } from 'fs';
+import { cpus, loadavg, platform } from 'os';
 import { join } from 'path';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -25,6 +29,9 @@ const ROOT = join(__dirname, '..');
 const args = process.argv.slice(2);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5);
 const BUILD = !args.includes('--no-build');
+const WRITE = args.includes('--write');
+/** The machine is often shared: its load when the run started says how far to trust timings. */
+const LOAD_AT_START = loadavg()[0];
 const LOAD_RUNS = 7;
 
 interface Row {
@@ -171,7 +178,7 @@ function pollRow(
 	minLabel: string,
 ) {
 	const polls = took.polls === 1 ? '1 poll' : `${took.polls} polls`;
-	row('requests', name, `${took.requests} in ${polls}`, minLabel, fmt(took.requests / min), '-');
+	row('trigger', name, `${took.requests} in ${polls}`, minLabel, fmt(took.requests / min), '-');
 }
 
 const reported = (items: IDataObject[], event: string) =>
@@ -217,7 +224,7 @@ async function triggerArticleRows(): Promise<void> {
 			trigger,
 			(items) => reported(items, 'articleCompleted') === 2500,
 		);
-		requestRow('article trigger, 2,500 in flight finish', all.requests, 25, '25 (2,500 / 100)');
+		pollRow('article trigger, 2,500 in flight finish', all, 25, '25 (2,500 / 100)');
 	} finally {
 		await sb.close();
 	}
@@ -640,19 +647,90 @@ function packageRows(): void {
 
 // ------------------------------------------------------------------------------------------
 
-function print(): void {
+function table(): string[] {
 	const header = ['section', 'benchmark', 'measured', 'minimum / reference', 'ratio', 'target'];
 	const lines = rows.map((r) => [r.section, r.name, r.measured, r.reference, r.ratio, r.target]);
 	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
 	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-	console.log(line(header));
-	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-	for (const l of lines) console.log(line(l));
+	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...lines.map(line)];
+}
+
+function machine(): string {
+	return `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${platform()}, Node ${process.version}`;
+}
+
+function print(): void {
+	for (const l of table()) console.log(l);
 	console.log('');
 	for (const note of notes) console.log(`- ${note}`);
 	console.log(
-		`- machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; timed figures are medians of ${RUNS} runs (cold load: ${LOAD_RUNS}).`,
+		`- machine: ${machine()}; timed figures are medians of ${RUNS} runs (cold load: ${LOAD_RUNS}).`,
 	);
+}
+
+function find(name: string): Row {
+	const found = rows.find((r) => r.name === name);
+	if (!found) throw new Error(`no benchmark row "${name}"`);
+	return found;
+}
+
+/** Replaces what lies between <!-- <marker>:start --> and <!-- <marker>:end --> in a file. */
+function writeBetween(file: string, marker: string, content: string): void {
+	const path = join(ROOT, file);
+	const text = readFileSync(path, 'utf8');
+	const start = `<!-- ${marker}:start -->`;
+	const end = `<!-- ${marker}:end -->`;
+	const from = text.indexOf(start);
+	const to = text.indexOf(end);
+	if (from < 0 || to < from) throw new Error(`${file} lacks ${start} ... ${end}`);
+	writeFileSync(path, `${text.slice(0, from + start.length)}\n\n${content}\n\n${text.slice(to)}`);
+}
+
+/** Joins the words into lines of at most `width` characters, as the Markdown files are wrapped. */
+function wrap(text: string, width = 100): string {
+	const lines: string[] = [];
+	let current = '';
+	// A word runs to the next space outside a code span, so code spans stay on one line.
+	for (const word of text.match(/(?:`[^`]*`|[^\s`])+/g) ?? []) {
+		if (current && current.length + 1 + word.length > width) {
+			lines.push(current);
+			current = word;
+		} else current = current ? `${current} ${word}` : word;
+	}
+	return [...lines, current].join('\n');
+}
+
+function write(seconds: number): void {
+	const date = new Date().toISOString().slice(0, 10);
+	const command = ['npm run bench --', ...process.argv.slice(2)].join(' ');
+	writeBetween(
+		'BENCHMARKS.md',
+		'bench:unit',
+		[
+			wrap(
+				`Run of ${date}: \`${command}\`, ${fmt(seconds, 1)} s from start to table, on ${machine()} (load average ${fmt(LOAD_AT_START, 1)} when it started). Timed figures are medians of ${RUNS} runs (cold load: ${LOAD_RUNS} fresh processes).`,
+			),
+			'',
+			...table(),
+			'',
+			...notes.map((note) => `- ${note}`),
+		].join('\n'),
+	);
+
+	const requests = rows.filter((r) => r.section === 'requests');
+	const atMinimum = requests.filter((r) => r.ratio === '1.00').length;
+	const idle = find('article trigger, idle poll (10,000 records)');
+	const batch = find('article generate + wait, 50 items together');
+	const wall = find('50 articles generated + waited, one execution');
+	const throughput = find('return all 10,000 articles: node in engine vs raw axios');
+	writeBetween(
+		'README.md',
+		'bench:summary',
+		wrap(
+			`${atMinimum === requests.length ? 'Every' : `${atMinimum} of ${requests.length}`} request count is at its minimum (an idle article-trigger poll is ${idle.measured} request${idle.measured === '1' ? '' : 's'}; 50 articles generated and waited for together take ${batch.measured} requests ${batch.reference.replace(/^\d+ /, '')} and ${wall.ratio}x the slowest article's time). Return-all throughput is ${throughput.ratio}x a raw axios loop, the cost of n8n's request helper. (Figures of the run of ${date} in \`BENCHMARKS.md\`, written there by \`npm run bench -- --write\`.)`,
+		),
+	);
+	console.log(`- wrote BENCHMARKS.md and the README's summary of it.`);
 }
 
 async function main(): Promise<void> {
@@ -666,7 +744,9 @@ async function main(): Promise<void> {
 	staticDataRow(5000);
 	packageRows();
 	print();
-	console.log(`- bench took ${fmt(ms(started) / 1000, 1)} s.`);
+	const seconds = ms(started) / 1000;
+	console.log(`- bench took ${fmt(seconds, 1)} s.`);
+	if (WRITE) write(seconds);
 }
 
 main().then(

@@ -1,10 +1,26 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { UserError } from 'n8n-workflow';
+
+import {
+	type AddressError,
+	parseBaseUrl,
+	type ServiceRoot,
+} from '../nodes/shared/transport/origin';
+
+/** The origin a request goes to, however n8n spelt its address. */
+function requestOrigin(options: IHttpRequestOptions): string | undefined {
+	try {
+		return new URL(options.url, options.baseURL).origin;
+	} catch {
+		return undefined;
+	}
+}
 
 export class ContentGenApi implements ICredentialType {
 	name = 'contentGenApi';
@@ -42,47 +58,33 @@ export class ContentGenApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey.trim()}}',
-			},
-		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL:
-				'={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/i, "")}}/api/v1',
-			url: '/user/credits',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The API key was not accepted (invalid, expired or revoked). A key is "svc_" followed by 64 hexadecimal characters, copied whole when it was created.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message:
-						'The key is valid but lacks the "read" permission or the "user" scope this test uses. Operations on other scopes may still work; add read + user to test it here.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'No ContentGen API at this Base URL (404). Check the address: it should be the service root, e.g. https://api.example.com.',
-				},
-			},
-		],
-	};
+	/**
+	 * The key is attached only to requests for the Base URL's own origin, over https or to this
+	 * machine, and never carried through a redirect: also when another node (such as HTTP Request)
+	 * uses this credential. The Test button is the ContentGen nodes' `testedBy` function.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		let root: ServiceRoot;
+		try {
+			root = parseBaseUrl(credentials.baseUrl);
+		} catch (error) {
+			throw new UserError((error as AddressError).sentence);
+		}
+		const target = requestOrigin(requestOptions);
+		if (target !== root.origin) {
+			throw new UserError(
+				`The ContentGen API key is sent only to ${root.origin}, not to ${target ?? 'this address'}`,
+			);
+		}
+		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
+		return {
+			...requestOptions,
+			headers: { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${apiKey}` },
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+		};
+	}
 }

@@ -1,7 +1,8 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a release check that runs in Node and calls npm */
 /**
- * Checks what would be published: the tarball holds only dist, README, LICENSE and package.json,
- * and n8n's verification scanner passes on the source and on the packed JavaScript (its scanner
+ * Checks what would be published: the tarball holds the compiled nodes and credential in dist
+ * (no copy of package.json, no build state), README, LICENSE, CHANGELOG and package.json, and
+ * n8n's verification scanner passes on the source and on the packed JavaScript (its scanner
  * ignores inline eslint-disable comments).
  */
 import { execFileSync } from 'child_process';
@@ -10,7 +11,9 @@ import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 
 const root = resolve(__dirname, '..');
-const scannerPath = require.resolve('@n8n/scan-community-package/scanner/scanner.mjs', { paths: [root] });
+const scannerPath = require.resolve('@n8n/scan-community-package/scanner/scanner.mjs', {
+	paths: [root],
+});
 
 interface ScanResult {
 	passed: boolean;
@@ -26,15 +29,23 @@ async function main(): Promise<void> {
 	const failures: string[] = [];
 
 	const packed = JSON.parse(
-		execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+		execFileSync('npm', ['pack', '--dry-run', '--json'], {
+			cwd: root,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		}),
 	) as Array<{ files: Array<{ path: string }> }>;
 	const files = packed[0].files.map((file) => file.path);
+	const topLevel = ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'];
 	const unexpected = files.filter(
-		(path) => !/^dist\//.test(path) && !['README.md', 'LICENSE', 'package.json'].includes(path),
+		(path) =>
+			!topLevel.includes(path) &&
+			!(/^dist\/(nodes|credentials)\//.test(path) && !/\.tsbuildinfo$/.test(path)),
 	);
 	console.log(`tarball: ${files.length} files`);
-	if (unexpected.length > 0) failures.push(`unexpected files in the tarball: ${unexpected.join(', ')}`);
-	for (const required of ['README.md', 'LICENSE', 'package.json', 'dist/nodes/ContentGen/ContentGen.node.js']) {
+	if (unexpected.length > 0)
+		failures.push(`unexpected files in the tarball: ${unexpected.join(', ')}`);
+	for (const required of [...topLevel, 'dist/nodes/ContentGen/ContentGen.node.js']) {
 		if (!files.includes(required)) failures.push(`missing from the tarball: ${required}`);
 	}
 
@@ -44,11 +55,18 @@ async function main(): Promise<void> {
 
 	const workDir = mkdtempSync(join(tmpdir(), 'contentgen-pack-'));
 	try {
-		execFileSync('npm', ['pack', '--pack-destination', workDir], { cwd: root, stdio: ['ignore', 'ignore', 'ignore'] });
+		execFileSync('npm', ['pack', '--pack-destination', workDir], {
+			cwd: root,
+			stdio: ['ignore', 'ignore', 'ignore'],
+		});
 		execFileSync('sh', ['-c', `tar -xzf ${workDir}/*.tgz -C ${workDir}`]);
-		const tarball = await scanner.analyzePackage(join(workDir, 'package'), ['**/*.js', 'package.json']);
+		const tarball = await scanner.analyzePackage(join(workDir, 'package'), [
+			'**/*.js',
+			'package.json',
+		]);
 		console.log(`scanner on the packed tarball: ${tarball.passed ? 'passed' : 'FAILED'}`);
-		if (!tarball.passed) failures.push(`scanner (tarball): ${tarball.message}\n${tarball.details ?? ''}`);
+		if (!tarball.passed)
+			failures.push(`scanner (tarball): ${tarball.message}\n${tarball.details ?? ''}`);
 	} finally {
 		rmSync(workDir, { recursive: true, force: true });
 	}

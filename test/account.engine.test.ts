@@ -99,7 +99,7 @@ describe('account resource through the engine', () => {
 		const result = await runWorkflow(
 			singleNodeWorkflow({ resource: 'account', operation: 'getCredits', options: { maxRateLimitWait: -5 } }),
 		);
-		expect(result.error?.message).toBe('Max Rate-Limit Wait (Seconds) must be from 0 to 3600, got -5');
+		expect(result.error?.message).toBe('Max Rate-Limit Wait must be from 0 to 3600, got -5');
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 });

@@ -52,11 +52,12 @@ describe('transport', () => {
 		const rows: Array<[number, string, string, string, RegExp]> = [
 			[400, 'VALIDATION_ERROR', 'POST', 'The service rejected the request as invalid', /topic is required/],
 			[400, 'NO_PROJECT', 'POST', 'The account has no project', /create one in the service/],
-			[402, 'INSUFFICIENT_CREDITS', 'POST', 'Not enough credits: this request needs 1.5 credits, 0.9 are available', /Nothing was charged/],
+			[402, 'INSUFFICIENT_CREDITS', 'POST', 'Not enough credits', /Nothing was charged/],
 			[403, 'FORBIDDEN', 'POST', 'The API key may not do this: it needs the "write" permission and the "articles" scope', /keys cannot be edited/],
 			[404, 'NOT_FOUND', 'GET', "Article not found: it does not exist or does not belong to this API key's account", /other accounts/],
-			[409, 'CONFLICT', 'POST', 'This social content has already been published', /Publishing again is refused/],
-			[412, 'PRECONDITION_FAILED', 'POST', 'The social content cannot be published yet', /connected social profile/],
+			// Operations word their own 409 and 412 (publish); the transport reports them as they are.
+			[409, 'CONFLICT', 'POST', 'The service answered HTTP 409', /refused/],
+			[412, 'PRECONDITION_FAILED', 'POST', 'The service answered HTTP 412', /refused/],
 		];
 		it.each(rows)('%i %s', async (status, code, method, message, hint) => {
 			const endpoint = status === 404 ? '/articles/0b7c6f9a-1d2e-4f3a-8b9c-0d1e2f3a4b5c' : status === 403 || status === 402 || (status === 400 && code === 'VALIDATION_ERROR') ? '/articles/generate' : '/social/publish';
@@ -66,10 +67,7 @@ describe('transport', () => {
 				envelope(code, code === 'VALIDATION_ERROR' ? 'topic is required' : 'refused'),
 				{ 'X-Request-Id': 'req_abc' },
 			);
-			if (status === 402) {
-				scope.get(`${API}/user/credits`).reply(200, { success: true, data: { available_credits: 0.9 } });
-			}
-			const result = await call({ method, endpoint, body: method === 'POST' ? { a: 1 } : undefined, cost: 1.5 });
+			const result = await call({ method, endpoint, body: method === 'POST' ? { a: 1 } : undefined });
 			expect(result.error?.message).toBe(message);
 			expect(result.error?.description).toMatch(hint);
 			expect(result.error?.description).toContain('Request ID for support: req_abc');
@@ -113,7 +111,7 @@ describe('transport', () => {
 		it('an empty body and the flat {error} shape are both explained', async () => {
 			nock(TEST_BASE_URL).post(`${API}/social/publish`).reply(409, '');
 			const empty = await call({ method: 'POST', endpoint: '/social/publish', body: { a: 1 } });
-			expect(empty.error?.message).toBe('This social content has already been published');
+			expect(empty.error?.message).toBe('The service answered HTTP 409');
 			expect(empty.error?.description).toMatch(/empty body/);
 
 			nock(TEST_BASE_URL).get(`${API}/user/usage`).reply(400, { error: 'Bad session' });
@@ -125,7 +123,7 @@ describe('transport', () => {
 		it('a 404 from an unknown route points at the base URL', async () => {
 			nock(TEST_BASE_URL).get(`${API}/user/credits`).reply(404, 'Not Found');
 			const result = await call({ method: 'GET', endpoint: '/user/credits' });
-			expect(result.error?.message).toBe('Not found: GET /user/credits does not exist at this base URL');
+			expect(result.error?.message).toBe('Not found: GET /user/credits does not exist at this Base URL');
 		});
 	});
 

@@ -9,6 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, readProjectId, searchProjects } from '../shared/domain/projects';
+import { testContentGenCredential } from '../shared/credentialTest';
 import { validatePlatform } from '../shared/validation';
 import {
 	EVENT_NAMES,
@@ -127,10 +128,12 @@ export class ContentGenTrigger implements INodeType {
 		description:
 			'Starts the workflow when an article or social content finishes generating, fails, is scheduled or published, or changes status',
 		defaults: { name: 'ContentGen Trigger' },
+		// The editor appends its tracking query after a codex link's #fragment; this one it keeps as is.
+		documentationUrl: 'https://github.com/contentgen/n8n-nodes-contentgen#trigger',
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'contentGenApi', required: true }],
+		credentials: [{ name: 'contentGenApi', required: true, testedBy: 'testContentGenCredential' }],
 		properties: [
 			{
 				displayName: 'Events',
@@ -155,7 +158,10 @@ export class ContentGenTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchProjects } };
+	methods = {
+		listSearch: { searchProjects },
+		credentialTest: { testContentGenCredential },
+	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const started = Date.now();

@@ -1,7 +1,15 @@
 /**
- * The trigger's events: everything the node offers and the tracker matches comes from EVENTS.
- * Order matters: an item's `event` is the first selected event it matches, so specific events
- * come before the "status changed" ones.
+ * The trigger's events: the node's Events options, its subtitle, the Platform filter's display,
+ * the matching of each change, the social lists followed and Fetch Test Event all come from
+ * EVENTS. Order matters: an item's `event` is the first selected event it matches, so specific
+ * events come before the "status changed" ones.
+ *
+ * To add an event: (1) add its entry here, before the "status changed" event of its kind: `kind`,
+ * `name` and `description` (shown in the editor), `matches(previous, status)` (previous: a status,
+ * null when unknown, undefined for a new record), `example(status)` (Fetch Test Event: a likely
+ * previous status, or false when a record in `status` cannot show it), and for a social event
+ * `follows` (the statuses it needs followed one by one: SOCIAL_PENDING to see a finish,
+ * SOCIAL_AFTER_FINISH for what comes after one); (2) add its row to the README's Trigger table.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 

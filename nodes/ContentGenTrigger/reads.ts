@@ -6,8 +6,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, respectRateLimit } from '../shared/transport';
-import type { ApiResponse } from '../shared/types';
+import { connect, request, respectRateLimit, type Connection } from '../shared/transport/request';
 import { pathId } from '../shared/validation';
 import type { PollTiming } from './schedule';
 import {
@@ -45,11 +44,16 @@ export function reader(
 			? Math.max(0, Math.min(MAX_RATE_LIMIT_WAIT_MS, timing.deadline - Date.now()))
 			: MAX_RATE_LIMIT_WAIT_MS;
 
-	async function list(endpoint: string, qs: IDataObject): Promise<ListResult> {
-		const response = (await apiRequest.call(context, 'GET', endpoint, {
+	// The credential is read once per poll, at its first request.
+	let connection: Promise<Connection> | undefined;
+	const get = async <T>(endpoint: string, qs?: IDataObject) =>
+		await request<T>(await (connection ??= connect(context)), 'GET', endpoint, {
 			qs,
 			maxRateLimitWaitMs: maxWait(),
-		})) as ApiResponse<TrackedRecord[]>;
+		});
+
+	async function list(endpoint: string, qs: IDataObject): Promise<ListResult> {
+		const response = await get<TrackedRecord[]>(endpoint, qs);
 		const items = Array.isArray(response.data) ? response.data : [];
 		await respectRateLimit(context, response.rateLimit, maxWait());
 		const pagination = response.pagination;
@@ -67,30 +71,21 @@ export function reader(
 		};
 	}
 
-	return async (request) => {
-		if (
-			request.kind !== 'articleList' &&
-			request.optional &&
-			timing &&
-			Date.now() > timing.softDeadline
-		)
+	return async (read) => {
+		if (read.kind !== 'articleList' && read.optional && timing && Date.now() > timing.softDeadline)
 			return OUT_OF_TIME;
-		if (request.kind === 'socialRecord') {
+		if (read.kind === 'socialRecord') {
 			// A record that is gone (or moved to another account) simply stops being followed.
-			const path = `/social/content/${pathId('Content ID', request.id)}`;
-			return await (
-				apiRequest.call(context, 'GET', path, { maxRateLimitWaitMs: maxWait() }) as Promise<
-					ApiResponse<TrackedRecord>
-				>
-			).then(
+			const path = `/social/content/${pathId('Content ID', read.id)}`;
+			return await get<TrackedRecord>(path).then(
 				(response) => response.data ?? null,
 				async (error: unknown) => (isNotFound(error) ? null : await Promise.reject(error)),
 			);
 		}
-		const qs: IDataObject = { page: request.page, limit: request.limit };
-		if (request.status) qs.status = request.status;
+		const qs: IDataObject = { page: read.page, limit: read.limit };
+		if (read.status) qs.status = read.status;
 		if (filters.projectId) qs.project_id = filters.projectId;
-		if (request.kind === 'articleList') {
+		if (read.kind === 'articleList') {
 			return await list('/articles', { ...qs, sort: 'updated_at', order: 'desc' });
 		}
 		if (filters.platform) qs.platform = filters.platform;

@@ -1,16 +1,19 @@
 export const CREDENTIAL_TYPE = 'contentGenApi';
 export const API_PREFIX = '/api/v1';
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_SOURCE = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+export const UUID_PATTERN = new RegExp(`^${UUID_SOURCE}$`);
+/** The same, for n8n's parameter validation (a pattern string; surrounding spaces allowed). */
+export const UUID_PARAMETER_REGEX = `^\\s*${UUID_SOURCE}\\s*$`;
 export const UUID_EXAMPLE = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 
 /** The largest page the list routes serve (spec §8.1). */
 export const PAGE_SIZE_MAX = 100;
-/** What a Get Many returns when Return All is off. */
-export const GET_MANY_DEFAULT_LIMIT = 50;
 
 /** Waiting out 429 answers, in seconds: the "Max Rate-Limit Wait" option. */
 export const RATE_LIMIT_WAIT = { default: 60, min: 0, max: 3600 } as const;
+/** The deadline of one request, connection to last byte, in seconds: the "Request Timeout" option. */
+export const REQUEST_TIMEOUT = { default: 30, min: 1, max: 600 } as const;
 
 export const ARTICLE_TONES = ['professional', 'casual', 'academic', 'conversational'] as const;
 export const SOURCE_TYPES = ['website', 'blog', 'youtube'] as const;

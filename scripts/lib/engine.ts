@@ -36,9 +36,10 @@ import type { ContentGenTrigger as ContentGenTriggerClass } from '../../nodes/Co
 const { ContentGen } = require('../../nodes/ContentGen/ContentGen.node.ts') as {
 	ContentGen: typeof ContentGenClass;
 };
-const { ContentGenTrigger } = require('../../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
-	ContentGenTrigger: typeof ContentGenTriggerClass;
-};
+const { ContentGenTrigger } =
+	require('../../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
+		ContentGenTrigger: typeof ContentGenTriggerClass;
+	};
 
 export const PACKAGE = 'n8n-nodes-contentgen';
 
@@ -128,13 +129,27 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		const resolve = (value: string) =>
 			workflow && node && value.startsWith('=')
-				? String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, ''))
+				? String(
+						workflow.expression.getSimpleParameterValue(
+							node,
+							value,
+							'internal',
+							{ $credentials: credentials },
+							undefined,
+							'',
+						),
+					)
 				: value;
-		const properties = authenticate.properties as { headers?: Record<string, string>; qs?: Record<string, string> };
+		const properties = authenticate.properties as {
+			headers?: Record<string, string>;
+			qs?: Record<string, string>;
+		};
 		const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
-		for (const [key, value] of Object.entries(properties.headers ?? {})) headers[resolve(key)] = resolve(value);
+		for (const [key, value] of Object.entries(properties.headers ?? {}))
+			headers[resolve(key)] = resolve(value);
 		const qs: IDataObject = { ...(requestOptions.qs ?? {}) };
-		for (const [key, value] of Object.entries(properties.qs ?? {})) qs[resolve(key)] = resolve(value);
+		for (const [key, value] of Object.entries(properties.qs ?? {}))
+			qs[resolve(key)] = resolve(value);
 		return { ...requestOptions, headers, ...(properties.qs ? { qs } : {}) };
 	}
 
@@ -167,6 +182,41 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	getCredentialsProperties(type: string): INodeProperties[] {
 		return CREDENTIAL_TYPES[type]?.properties ?? [];
 	}
+}
+
+/** What n8n hands a node besides its parameters: credentials, hooks, URLs; no sub-workflows or runners. */
+export function engineAdditionalData(
+	credentialsHelper: ICredentialsHelper,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	return {
+		hooks,
+		credentialsHelper,
+		currentNodeParameters: undefined,
+		currentNodeExecutionIndex: 0,
+		executionId: 'test-execution',
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formBaseUrl: '',
+		formWaitingBaseUrl: '',
+		formTestBaseUrl: '',
+		webhookBaseUrl: '',
+		webhookWaitingBaseUrl: '',
+		webhookTestBaseUrl: '',
+		mcpBaseUrl: '',
+		mcpTestBaseUrl: '',
+		variables: {},
+		userId: 'test-user',
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not available in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not available in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
 export interface WorkflowJson {
@@ -203,7 +253,10 @@ export interface RunResult {
 export const TEST_API_KEY = `svc_${'0123456789abcdef'.repeat(4)}`;
 export const TEST_BASE_URL = 'https://contentgen.test';
 
-export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions = {}): Promise<RunResult> {
+export async function runWorkflow(
+	workflowJson: WorkflowJson,
+	options: RunOptions = {},
+): Promise<RunResult> {
 	const nodeTypes = options.nodeTypes ?? new TestNodeTypes();
 	const workflow = new Workflow({
 		id: 'test',
@@ -240,34 +293,7 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (fullRunData: IRun) => resolveFinished(fullRunData));
 
-	const additionalData = {
-		hooks,
-		credentialsHelper,
-		currentNodeParameters: undefined,
-		currentNodeExecutionIndex: 0,
-		executionId: 'test-execution',
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		formBaseUrl: '',
-		formWaitingBaseUrl: '',
-		formTestBaseUrl: '',
-		webhookBaseUrl: '',
-		webhookWaitingBaseUrl: '',
-		webhookTestBaseUrl: '',
-		mcpBaseUrl: '',
-		mcpTestBaseUrl: '',
-		variables: {},
-		userId: 'test-user',
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not available in tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => undefined,
-		startRunnerTask: async () => {
-			throw new Error('Task runners are not available in tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = engineAdditionalData(credentialsHelper, hooks);
 
 	// n8n starts a Schedule Trigger through its own trigger machinery; its stand-in here is a plain
 	// node, so a stand-in without parents is taken as the start when n8n finds no other.
@@ -305,13 +331,23 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 
 	const runData = run.data.resultData.runData;
 	const error = run.data.resultData.error as
-		| { message: string; description?: string | null; node?: { name: string }; httpCode?: string | null }
+		| {
+				message: string;
+				description?: string | null;
+				node?: { name: string };
+				httpCode?: string | null;
+		  }
 		| undefined;
 	return {
 		run,
 		executedNodes,
 		error: error
-			? { message: error.message, description: error.description, node: error.node?.name, httpCode: error.httpCode }
+			? {
+					message: error.message,
+					description: error.description,
+					node: error.node?.name,
+					httpCode: error.httpCode,
+				}
 			: undefined,
 		output(nodeName: string) {
 			const tasks = runData[nodeName];
@@ -322,7 +358,10 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 }
 
 /** A Manual Trigger followed by one ContentGen node with the given parameters. */
-export function singleNodeWorkflow(parameters: IDataObject, extra: Partial<INode> = {}): WorkflowJson {
+export function singleNodeWorkflow(
+	parameters: IDataObject,
+	extra: Partial<INode> = {},
+): WorkflowJson {
 	return {
 		name: 'single node',
 		nodes: [

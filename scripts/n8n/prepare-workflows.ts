@@ -6,10 +6,12 @@
 // the wrong-key credential. A schedule trigger is swapped for a manual trigger of the same name, so
 // `n8n execute` can run the rest of the workflow unchanged.
 //
-//   tsx scripts/n8n/prepare-workflows.ts --out <dir> --bad-credential <id> <file.json>...
+//   tsx scripts/n8n/prepare-workflows.ts --out <dir> --bad-credential <id> [--openai-credential <id>]
+//       <file.json>...
 // Prints one line per workflow: id <TAB> kind <TAB> name <TAB> prepared file <TAB> note
 //   kind: manual (run with n8n execute), trigger (starts with our trigger: activate it), broken
-//   (expected to fail), external (needs a service the test cannot reach, e.g. an LLM: import only)
+//   (expected to fail), agent (its OpenAI chat model is pointed at the --openai-credential, a local
+//   OpenAI-compatible double: run it), external (needs a service the test cannot reach: import only)
 // Checks come from the fixture's meta.contentgenTest.expect, or for examples from
 // scripts/n8n/expectations.json (keyed by file name): arguments for check-execution.ts.
 import { createHash } from 'crypto';
@@ -23,6 +25,8 @@ const STARTING_TYPES = ['n8n-nodes-base.manualTrigger'];
 const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron'];
 // Nodes that call a third-party service with credentials of their own.
 const EXTERNAL_TYPE = /^@n8n\/n8n-nodes-langchain\.(lmChat|lm|embeddings)/;
+// The one of them the test can stand in for: a chat model that speaks OpenAI's API.
+const OPENAI_CHAT_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
 
 interface WorkflowNode {
 	name: string;
@@ -46,9 +50,12 @@ interface Workflow {
 	} & Record<string, unknown>;
 }
 
-function flag(name: string): string {
+function flag(name: string, optional = false): string {
 	const index = process.argv.indexOf(`--${name}`);
-	if (index < 0 || process.argv[index + 1] === undefined) throw new Error(`missing --${name}`);
+	if (index < 0 || process.argv[index + 1] === undefined) {
+		if (optional) return '';
+		throw new Error(`missing --${name}`);
+	}
 	return process.argv[index + 1];
 }
 
@@ -73,6 +80,7 @@ function withCredential(workflow: Workflow, credential: { id: string; name: stri
 function main(): void {
 	const out = flag('out');
 	const badCredential = { id: flag('bad-credential'), name: 'ContentGen wrong key' };
+	const openAiCredential = flag('openai-credential', true);
 	const files = process.argv
 		.slice(2)
 		.filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
@@ -110,11 +118,31 @@ function main(): void {
 			);
 			notes.push(`schedule trigger "${schedule.name}" run as a manual trigger`);
 		}
-		const external = nodes.filter((n) => EXTERNAL_TYPE.test(n.type)).map((n) => n.name);
+		const standIn = (n: WorkflowNode) => openAiCredential !== '' && n.type === OPENAI_CHAT_TYPE;
+		const external = nodes
+			.filter((n) => EXTERNAL_TYPE.test(n.type) && !standIn(n))
+			.map((n) => n.name);
 		const startsWithTrigger =
 			nodes.some((n) => n.type === TRIGGER_TYPE) &&
 			!nodes.some((n) => STARTING_TYPES.includes(n.type));
 		let kind = startsWithTrigger ? 'trigger' : 'manual';
+		if (nodes.some(standIn)) {
+			nodes = nodes.map((n) =>
+				standIn(n)
+					? {
+							...n,
+							credentials: { openAiApi: { id: openAiCredential, name: 'OpenAI (local double)' } },
+						}
+					: n,
+			);
+			kind = 'agent';
+			notes.push(
+				`model: ${nodes
+					.filter(standIn)
+					.map((n) => `"${n.name}"`)
+					.join(', ')} answered by a scripted OpenAI-compatible double`,
+			);
+		}
 		if (external.length > 0) {
 			kind = 'external';
 			notes.push(`needs ${external.join(', ')}`);

@@ -34,14 +34,25 @@ export async function startFlakyServer(steps: Step[]): Promise<FlakyServer> {
 	const queue = [...steps];
 	const server: Server = createServer(async (request, response) => {
 		const body = await readBody(request);
-		seen.push({ method: request.method ?? '', url: request.url ?? '', body, authorization: request.headers.authorization });
-		const step = queue.shift() ?? { status: 599, body: { success: false, error: { code: 'SCRIPT_ENDED', message: 'no more steps' } } };
+		seen.push({
+			method: request.method ?? '',
+			url: request.url ?? '',
+			body,
+			authorization: request.headers.authorization,
+		});
+		const step = queue.shift() ?? {
+			status: 599,
+			body: { success: false, error: { code: 'SCRIPT_ENDED', message: 'no more steps' } },
+		};
 		if ('drop' in step) {
 			request.socket.destroy();
 			return;
 		}
 		const payload = typeof step.body === 'string' ? step.body : JSON.stringify(step.body ?? '');
-		response.writeHead(step.status, { 'Content-Type': 'application/json', ...(step.headers ?? {}) });
+		response.writeHead(step.status, {
+			'Content-Type': 'application/json',
+			...(step.headers ?? {}),
+		});
 		response.end(payload);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
-import { apiRequest, apiRequestAll } from '../../nodes/shared/transport';
+import { collect } from '../../nodes/shared/transport/pages';
+import { connect, request } from '../../nodes/shared/transport/request';
 import type { WorkflowJson } from './engine';
 import { PACKAGE, TestNodeTypes } from './engine';
 
@@ -24,31 +31,54 @@ class TransportProbe implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const call = JSON.parse(this.getNodeParameter('call', 0) as string) as IDataObject;
+		const connection = await connect(this);
 		if (call.all) {
-			const records = await apiRequestAll.call(
-				this,
+			const records = await collect<IDataObject>(
+				connection,
 				call.endpoint as string,
 				(call.qs as IDataObject) ?? {},
 				call.limit as number | undefined,
 			);
-			return [records.map((json) => ({ json: json as IDataObject }))];
+			return [records.map((json) => ({ json }))];
 		}
-		const response = await apiRequest.call(this, call.method as 'GET' | 'POST', call.endpoint as string, {
-			qs: call.qs as IDataObject | undefined,
-			body: call.body as IDataObject | undefined,
-			cost: call.cost as number | undefined,
-			maxRateLimitWaitMs: call.maxRateLimitWaitMs as number | undefined,
-		});
-		return [[{ json: { data: response.data as IDataObject, pagination: (response.pagination ?? null) as unknown as IDataObject } }]];
+		const response = await request<IDataObject>(
+			connection,
+			call.method as 'GET' | 'POST',
+			call.endpoint as string,
+			{
+				qs: call.qs as IDataObject | undefined,
+				body: call.body as IDataObject | undefined,
+				maxRateLimitWaitMs: call.maxRateLimitWaitMs as number | undefined,
+				timeoutMs: call.timeoutMs as number | undefined,
+			},
+		);
+		return [
+			[
+				{
+					json: {
+						data: response.data as IDataObject,
+						pagination: (response.pagination ?? null) as unknown as IDataObject,
+					},
+				},
+			],
+		];
 	}
 }
 
-export const probeNodeTypes = () => new TestNodeTypes({ [`${PACKAGE}.transportProbe`]: new TransportProbe() });
+export const probeNodeTypes = () =>
+	new TestNodeTypes({ [`${PACKAGE}.transportProbe`]: new TransportProbe() });
 
 export function probeWorkflow(call: IDataObject): WorkflowJson {
 	return {
 		nodes: [
-			{ id: 's', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 's',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'p',
 				name: 'Probe',

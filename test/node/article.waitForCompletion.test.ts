@@ -1,6 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the cancellation test times the Stop button with setTimeout */
 import type { IDataObject } from 'n8n-workflow';
 
+import { budgetSpacingMs } from '../../nodes/ContentGen/helpers/wait';
+
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
 	ARTICLE,
@@ -179,7 +181,7 @@ describe('article wait for completion through the engine', () => {
 				singleNodeWorkflow(waitFor(ARTICLE, { timeout: 1, onTimeout: 'fail' })),
 			);
 			expect(result.error?.message).toBe(
-				`The article ${ARTICLE} did not finish within 1 seconds (last status: queued, 40%)`,
+				`The article ${ARTICLE} did not finish within 1 second (last status: queued, 40%)`,
 			);
 			expect(result.error?.description).toContain(`Article ID ${ARTICLE}`);
 		});
@@ -359,5 +361,28 @@ describe('article wait for completion through the engine', () => {
 		expect(log.length).toBe(seenAtEnd);
 		expect(seenAtEnd).toBeLessThanOrEqual(cancelAt + 1);
 		expect(outcome).toBeDefined();
+	});
+});
+
+describe('pacing waits by the key budget', () => {
+	const now = 1_800_000_000_000;
+	const reset = now / 1000 + 50;
+	it('stays out of the way while the budget is ample', () => {
+		// 99 requests left for the next 50 s and no one else drawing on them: half a second apart.
+		expect(budgetSpacingMs({ remaining: 99, reset }, { remaining: 100, reset }, now)).toBe(500);
+	});
+	it('spreads what is left over the rest of the window as it runs low', () => {
+		expect(budgetSpacingMs({ remaining: 4, reset }, undefined, now)).toBe(10_000);
+		expect(budgetSpacingMs({ remaining: 0, reset: now / 1000 + 30 }, undefined, now)).toBe(30_000);
+	});
+	it('takes only its share when other executions drain the same budget', () => {
+		// 10 requests gone since this wait's last one, nine of them others': 49 left for 50 s, a
+		// tenth of them this wait's.
+		expect(budgetSpacingMs({ remaining: 49, reset }, { remaining: 59, reset }, now)).toBe(10_000);
+	});
+	it('asks for nothing without headers, or once the window has reset', () => {
+		expect(budgetSpacingMs(undefined, undefined, now)).toBe(0);
+		expect(budgetSpacingMs({ remaining: 3 }, undefined, now)).toBe(0);
+		expect(budgetSpacingMs({ remaining: 3, reset: now / 1000 - 1 }, undefined, now)).toBe(0);
 	});
 });

@@ -354,7 +354,7 @@ describe('social content generate through the engine', () => {
 				}),
 			);
 			expect(result.error?.message).toBe(
-				`The social content ${CONTENT} did not finish within 1 seconds (last status: generating, 40%)`,
+				`The social content ${CONTENT} did not finish within 1 second (last status: generating, 40%)`,
 			);
 			expect(result.error?.description).toContain(`Content ID ${CONTENT}`);
 		});

@@ -37,6 +37,10 @@ async function expectRejected(parameters: Record<string, unknown>, field: string
 	});
 }
 
+/** Records of a list need their own ids: a walk returns each id once. */
+const OTHER_ID = '9e9e9e9e-9e9e-4e9e-8e9e-9e9e9e9e9e9e';
+const numberedId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 describe('social content resource through the engine', () => {
 	setupNock();
 
@@ -252,7 +256,7 @@ describe('social content resource through the engine', () => {
 					article_id: ARTICLE_ID,
 					project_id: PROJECT_ID,
 				})
-				.reply(200, envelope([generatingSocial, finishedSocial], page(2, 1, 50)));
+				.reply(200, envelope([{ ...generatingSocial, id: OTHER_ID }, finishedSocial], page(2, 1, 50)));
 			const result = await runWorkflow(
 				singleNodeWorkflow({
 					resource: 'socialContent',
@@ -278,10 +282,10 @@ describe('social content resource through the engine', () => {
 			const scope = api()
 				.get('/api/v1/social/content')
 				.query({ page: '1', limit: '100' })
-				.reply(200, envelope(Array(100).fill(finishedSocial), page(101, 1, 100)))
+				.reply(200, envelope(Array.from({ length: 100 }, (_x, i) => ({ ...finishedSocial, id: numberedId(i) })), page(101, 1, 100)))
 				.get('/api/v1/social/content')
 				.query({ page: '2', limit: '100' })
-				.reply(200, envelope([generatingSocial], page(101, 2, 100)));
+				.reply(200, envelope([{ ...generatingSocial, id: OTHER_ID }], page(101, 2, 100)));
 			const result = await runWorkflow(
 				singleNodeWorkflow({
 					resource: 'socialContent',
@@ -382,7 +386,7 @@ describe('social content resource through the engine', () => {
 		});
 
 		it.each([
-			[409, 'CONFLICT', 'This social content has already been published'],
+			[409, 'CONFLICT', 'The service refused to publish this social content again'],
 			[412, 'PRECONDITION_FAILED', 'The social content cannot be published yet'],
 		])('a %i explains the publish precondition', async (status, code, message) => {
 			api()

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/transport';
+import type { Explain } from '../../shared/transport/errors';
+import { apiGet } from '../../shared/transport/request';
 import type { ApiResponse, Credits } from '../../shared/types';
 import { toNodeError } from './items';
 
@@ -89,11 +90,7 @@ export class BalanceFloor {
 		if (this.readFailure) throw this.failure(itemIndex);
 		let response: ApiResponse<Credits>;
 		try {
-			response = await apiRequest.call<
-				IExecuteFunctions,
-				['GET', string, { itemIndex: number }],
-				Promise<ApiResponse<Credits>>
-			>(this.context, 'GET', '/user/credits', { itemIndex });
+			response = await apiGet<Credits>(this.context, '/user/credits', { itemIndex });
 		} catch (error) {
 			if (this.context.getExecutionCancelSignal()?.aborted)
 				throw toNodeError(this.context, error, itemIndex);
@@ -115,4 +112,15 @@ export class BalanceFloor {
 		this.balance = toHundredths(available);
 		return this.balance;
 	}
+}
+
+/** The wording of a generate's 402: what this request costs, then the service's own figures. */
+export function insufficientCredits(costHundredths: number): Explain {
+	return (answer) =>
+		answer.statusCode === 402 || answer.code === 'INSUFFICIENT_CREDITS'
+			? {
+					message: `Not enough credits: this generation costs ${credits(costHundredths)}`,
+					hint: 'Nothing was charged. Top up credits or wait for the plan to renew, then run again (Account → Get Credits shows the balance).',
+				}
+			: undefined;
 }

@@ -1,21 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/transport';
-import type { ApiResponse } from '../../shared/types';
+import { UUID_PATTERN } from '../../shared/constants';
+import type { Explain } from '../../shared/transport/errors';
+import { apiPost } from '../../shared/transport/request';
 import { validateMinimumBalance } from '../../shared/validation';
+import { Batch } from './batch';
 import { BalanceFloor, fromHundredths } from './budget';
 import type { ItemResult } from './items';
-import { errorItem, maxRateLimitWaitMs, pair, readSwitch, toNodeError } from './items';
-import type { JobKind, WaitSettings, WaitTarget } from './waiting';
-import { readWaitSettings, waitForAll } from './waiting';
+import { callOptions, readSwitch, readWaitSettings, type WaitSettings } from './parameters';
+import type { Product } from './properties';
+import type { GenerationJob, WaitTarget } from './wait';
+import { waitForAll } from './wait';
 
 /** One validated generate request, ready to send. */
 export interface PreparedGeneration {
 	body: IDataObject;
 	costHundredths: number;
 	minimumBalance: number;
-	maxRateLimitWaitMs: number;
+	call: ReturnType<typeof callOptions>;
 	/** Present when the item waits for its generation to finish. */
 	wait?: WaitSettings;
 }
@@ -27,7 +30,7 @@ export type Shape = (
 ) => Promise<ItemResult>;
 
 export interface GenerateSpec {
-	kind: JobKind;
+	job: GenerationJob;
 	endpoint: string;
 	/** Reads and validates every parameter of one item; throws before anything is sent. */
 	prepare(this: IExecuteFunctions, itemIndex: number): PreparedGeneration;
@@ -35,100 +38,45 @@ export interface GenerateSpec {
 	present(data: IDataObject): IDataObject;
 	/** Output of a finished record. */
 	shape: Shape;
+	/** Wording of this generate's 402 (and other statuses only it can explain). */
+	explain?: (costHundredths: number) => Explain;
 }
 
-interface Known {
-	id: string;
-	status?: string;
-}
-
-/** Per-item outcomes of a batch, in input order, with the ids that must never be lost. */
-class Batch {
-	private readonly outputs: Array<INodeExecutionData[] | undefined>;
-	private readonly known = new Map<number, Known>();
-
-	constructor(
-		private readonly context: IExecuteFunctions,
-		private readonly kind: JobKind,
-		size: number,
-		private readonly knownLabel: string,
-	) {
-		this.outputs = new Array<INodeExecutionData[] | undefined>(size);
+/** Waits for all targets together, then records each item's output or error. */
+async function waitAndShape(
+	context: IExecuteFunctions,
+	batch: Batch,
+	job: GenerationJob,
+	targets: WaitTarget[],
+	shape: Shape,
+	initialDelay: boolean,
+): Promise<void> {
+	if (targets.length === 0) return;
+	const results = await waitForAll(context, job, targets, {
+		initialDelay,
+		stopOnFailure: !context.continueOnFail(),
+	});
+	targets.forEach((target, index) =>
+		batch.remember(target.itemIndex, target.id, results[index].status),
+	);
+	for (let index = 0; index < targets.length; index++) {
+		const result = results[index];
+		if (result.outcome === 'failed') batch.record(targets[index].itemIndex, result.error);
 	}
-
-	remember(itemIndex: number, id: string, status?: string): void {
-		this.known.set(itemIndex, { id, status });
-	}
-
-	done(itemIndex: number, result: ItemResult): void {
-		this.outputs[itemIndex] = pair(result, itemIndex);
-	}
-
-	/** An error item under "Continue On Fail"; otherwise throws, naming every other id of the run. */
-	fail(itemIndex: number, error: unknown): void {
-		if (this.context.getExecutionCancelSignal()?.aborted) throw error;
-		const nodeError = toNodeError(this.context, error, itemIndex);
-		const own = this.known.get(itemIndex);
-		if (this.context.continueOnFail()) {
-			const item = errorItem(nodeError, itemIndex);
-			if (own) {
-				item.json[this.kind.idField] = own.id;
-				if (own.status) item.json.status = own.status;
+	batch.stopIfFailed();
+	for (let index = 0; index < targets.length; index++) {
+		const { itemIndex } = targets[index];
+		const result = results[index];
+		if (result.outcome === 'finished') {
+			try {
+				batch.done(itemIndex, await shape.call(context, result.record, itemIndex));
+			} catch (error) {
+				batch.record(itemIndex, error);
+				batch.stopIfFailed();
 			}
-			this.outputs[itemIndex] = [item];
-			return;
+		} else if (result.outcome === 'timedOut') {
+			batch.done(itemIndex, result.output);
 		}
-		const others = [...this.known.entries()].filter(([index]) => index !== itemIndex);
-		if (others.length > 0) {
-			const list = others
-				.map(
-					([index, { id, status }]) =>
-						`item ${index}: ${this.kind.idField} ${id}${status ? ` (${status})` : ''}`,
-				)
-				.join('; ');
-			nodeError.description = `${nodeError.description ? `${nodeError.description}\n\n` : ''}${this.knownLabel}: ${list}.`;
-		}
-		throw nodeError;
-	}
-
-	/** Waits for all targets together, then records each item's output or error. */
-	async wait(targets: WaitTarget[], shape: Shape, initialDelay: boolean): Promise<void> {
-		if (targets.length === 0) return;
-		const results = await waitForAll(this.context, this.kind, targets, {
-			initialDelay,
-			stopOnFailure: !this.context.continueOnFail(),
-		});
-		targets.forEach((target, index) => {
-			this.remember(target.itemIndex, target.id, results[index].status);
-		});
-		// Without "Continue On Fail" the first failure (in item order) stops the node.
-		const failures = targets
-			.map((target, index) => ({ target, result: results[index] }))
-			.filter(({ result }) => result.kind === 'failed')
-			.sort((a, b) => a.target.itemIndex - b.target.itemIndex);
-		if (!this.context.continueOnFail() && failures.length > 0) {
-			const first = failures[0];
-			if (first.result.kind === 'failed') this.fail(first.target.itemIndex, first.result.error);
-		}
-		for (let index = 0; index < targets.length; index++) {
-			const { itemIndex } = targets[index];
-			const result = results[index];
-			if (result.kind === 'finished') {
-				try {
-					this.done(itemIndex, await shape.call(this.context, result.record, itemIndex));
-				} catch (error) {
-					this.fail(itemIndex, error);
-				}
-			} else if (result.kind === 'timedOut') {
-				this.done(itemIndex, result.output);
-			} else if (result.kind === 'failed') {
-				this.fail(itemIndex, result.error);
-			}
-		}
-	}
-
-	items(): INodeExecutionData[] {
-		return this.outputs.flatMap((output) => output ?? []);
 	}
 }
 
@@ -144,7 +92,7 @@ export async function runGenerate(
 ): Promise<INodeExecutionData[]> {
 	const batch = new Batch(
 		this,
-		spec.kind,
+		spec.job,
 		items.length,
 		'Generations already submitted (and charged) in this run, keep these ids',
 	);
@@ -153,11 +101,12 @@ export async function runGenerate(
 		try {
 			prepared[itemIndex] = spec.prepare.call(this, itemIndex);
 		} catch (error) {
-			batch.fail(itemIndex, error);
+			batch.record(itemIndex, error);
 		}
 	}
+	batch.stopIfFailed();
 
-	const floor = new BalanceFloor(this, `${spec.kind.noun} generation`);
+	const floor = new BalanceFloor(this, `${spec.job.noun} generation`);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const item = prepared[itemIndex];
 		if (!item) continue;
@@ -165,9 +114,10 @@ export async function runGenerate(
 			await floor.reserve(itemIndex, item.costHundredths, item.minimumBalance);
 		} catch (error) {
 			prepared[itemIndex] = undefined;
-			batch.fail(itemIndex, error);
+			batch.record(itemIndex, error);
 		}
 	}
+	batch.stopIfFailed();
 
 	const targets: WaitTarget[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -175,38 +125,28 @@ export async function runGenerate(
 		if (!item) continue;
 		try {
 			// The transport never re-sends a POST that may have reached the service.
-			const response = await apiRequest.call<
-				IExecuteFunctions,
-				[
-					'POST',
-					string,
-					{ body: IDataObject; cost: number; maxRateLimitWaitMs: number; itemIndex: number },
-				],
-				Promise<ApiResponse<IDataObject>>
-			>(this, 'POST', spec.endpoint, {
-				body: item.body,
-				cost: fromHundredths(item.costHundredths),
-				maxRateLimitWaitMs: item.maxRateLimitWaitMs,
-				itemIndex,
+			const { data } = await apiPost<IDataObject>(this, spec.endpoint, item.body, {
+				...item.call,
+				explain: spec.explain?.(item.costHundredths),
 			});
-			const data = response.data ?? {};
-			const output = spec.present(data);
+			const output = spec.present(data ?? {});
 			output.credits_spent = fromHundredths(item.costHundredths);
-			const id = requireJobId(this, data, spec.kind.idField, spec.kind.noun);
+			const id = requireJobId(this, data ?? {}, spec.job, itemIndex);
 			batch.remember(itemIndex, id, typeof output.status === 'string' ? output.status : undefined);
 			if (item.wait) targets.push({ itemIndex, id, settings: item.wait });
 			else batch.done(itemIndex, output);
 		} catch (error) {
-			batch.fail(itemIndex, error);
+			batch.record(itemIndex, error);
+			batch.stopIfFailed();
 		}
 	}
 
-	await batch.wait(targets, spec.shape, true);
+	await waitAndShape(this, batch, spec.job, targets, spec.shape, true);
 	return batch.items();
 }
 
 export interface WaitSpec {
-	kind: JobKind;
+	job: GenerationJob;
 	/** Reads and validates the id and wait options of one item. */
 	prepare(this: IExecuteFunctions, itemIndex: number): WaitTarget;
 	shape: Shape;
@@ -220,7 +160,7 @@ export async function runWait(
 ): Promise<INodeExecutionData[]> {
 	const batch = new Batch(
 		this,
-		spec.kind,
+		spec.job,
 		items.length,
 		'Other records of this run, keep these ids',
 	);
@@ -231,10 +171,11 @@ export async function runWait(
 			targets.push(target);
 			batch.remember(itemIndex, target.id);
 		} catch (error) {
-			batch.fail(itemIndex, error);
+			batch.record(itemIndex, error);
 		}
 	}
-	await batch.wait(targets, spec.shape, false);
+	batch.stopIfFailed();
+	await waitAndShape(this, batch, spec.job, targets, spec.shape, false);
 	return batch.items();
 }
 
@@ -242,7 +183,7 @@ export async function runWait(
 export function prepareGeneration(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	kind: 'article' | 'social',
+	product: Product,
 	body: IDataObject,
 	costHundredths: number,
 ): PreparedGeneration {
@@ -253,27 +194,27 @@ export function prepareGeneration(
 		minimumBalance: validateMinimumBalance(
 			context.getNodeParameter('options.minimumBalance', itemIndex, 0),
 		),
-		maxRateLimitWaitMs: maxRateLimitWaitMs(context, itemIndex),
-		wait: wait ? readWaitSettings(context, itemIndex, kind) : undefined,
+		call: callOptions(context, itemIndex),
+		wait: wait ? readWaitSettings(context, itemIndex, product) : undefined,
 	};
 }
 
-/** The id a generate response carries; the job is charged, so a missing id is spelled out. */
+/** The id a generate response carries; the job is charged, so a missing or odd id is spelled out. */
 function requireJobId(
 	context: IExecuteFunctions,
 	data: IDataObject,
-	field: string,
-	noun: string,
+	job: GenerationJob,
+	itemIndex: number,
 ): string {
-	const id = data[field];
-	if (typeof id !== 'string' || id === '') {
-		throw new NodeOperationError(
-			context.getNode(),
-			`The service accepted the ${noun} but returned no ${field}`,
-			{
-				description: `The generation was probably started and charged. Find it with Get Many. Response: ${JSON.stringify(data).slice(0, 500)}`,
-			},
-		);
-	}
-	return id.toLowerCase();
+	const id = data[job.idField];
+	if (typeof id === 'string' && UUID_PATTERN.test(id)) return id.toLowerCase();
+	const shown = typeof id === 'string' && id !== '' ? `"${id.slice(0, 100)}", not a UUID` : 'none';
+	throw new NodeOperationError(
+		context.getNode(),
+		`The service accepted the ${job.noun} but returned an unusable ${job.idField} (${shown})`,
+		{
+			itemIndex,
+			description: `The generation was probably started and charged: do not run this again blindly. Find it with Get Many. Response: ${JSON.stringify(data).slice(0, 500)}`,
+		},
+	);
 }

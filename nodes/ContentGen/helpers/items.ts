@@ -1,13 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { redactSecrets } from '../../shared/errors';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS } from '../../shared/transport';
-import {
-	validateBoolean,
-	validateMaxRateLimitWait,
-	ValidationError,
-} from '../../shared/validation';
+import { redactSecrets } from '../../shared/transport/errors';
+import { ValidationError } from '../../shared/validation';
 
 /** Converts anything thrown while handling an item into the error n8n shows for that item. */
 export function toNodeError(
@@ -28,9 +23,7 @@ export function toNodeError(
 	return new NodeOperationError(
 		context.getNode(),
 		redactSecrets((error as Error).message ?? String(error)),
-		{
-			itemIndex,
-		},
+		{ itemIndex },
 	);
 }
 
@@ -51,14 +44,20 @@ function isExecutionData(value: unknown): value is INodeExecutionData {
 	return typeof value === 'object' && value !== null && 'json' in value;
 }
 
-/** Wraps results as items paired with their input item. */
-export function pair(result: ItemResult, itemIndex: number): INodeExecutionData[] {
+/** Appends the results of one input item, paired with it; no spread, so any count fits. */
+export function appendPaired(
+	output: INodeExecutionData[],
+	result: ItemResult,
+	itemIndex: number,
+): void {
 	const list = Array.isArray(result) ? result : [result];
-	return list.map((entry) =>
-		isExecutionData(entry)
-			? { ...entry, pairedItem: { item: itemIndex } }
-			: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
-	);
+	for (const entry of list) {
+		output.push(
+			isExecutionData(entry)
+				? { ...entry, pairedItem: { item: itemIndex } }
+				: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
+		);
+	}
 }
 
 /** Runs an operation item by item, honouring "Continue On Fail" per item. */
@@ -70,7 +69,7 @@ export async function runPerItem(
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			output.push(...pair(await handler(itemIndex), itemIndex));
+			appendPaired(output, await handler(itemIndex), itemIndex);
 		} catch (error) {
 			const nodeError = toNodeError(this, error, itemIndex);
 			if (!this.continueOnFail()) throw nodeError;
@@ -78,29 +77,4 @@ export async function runPerItem(
 		}
 	}
 	return output;
-}
-
-/** The user's cap on waiting out rate limits, from the operation's options. */
-export function maxRateLimitWaitMs(context: IExecuteFunctions, itemIndex: number): number {
-	const seconds = context.getNodeParameter(
-		'options.maxRateLimitWait',
-		itemIndex,
-		DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000,
-	);
-	return validateMaxRateLimitWait(seconds) * 1000;
-}
-
-const SWITCH_NAMES: Record<string, string> = {
-	returnAll: 'Return All',
-	simplify: 'Simplify',
-	waitForCompletion: 'Wait for Completion',
-};
-
-/** A boolean parameter, refused by name when an expression gives anything but true or false. */
-export function readSwitch(
-	context: IExecuteFunctions,
-	name: keyof typeof SWITCH_NAMES,
-	itemIndex: number,
-): boolean {
-	return validateBoolean(SWITCH_NAMES[name], context.getNodeParameter(name, itemIndex, false));
 }

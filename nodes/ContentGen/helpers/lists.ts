@@ -5,10 +5,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequestAll } from '../../shared/transport';
-import { validateLimit } from '../../shared/validation';
-import { optionsCollection, showFor, simplifyProperty } from './descriptions';
-import { maxRateLimitWaitMs, readSwitch, runPerItem } from './items';
+import { collect } from '../../shared/transport/pages';
+import { connect } from '../../shared/transport/request';
+import { runPerItem } from './items';
+import { callOptions, readFilters, readLimit, readSwitch } from './parameters';
+import { optionsCollection, simplifyProperty } from './properties';
 
 /** What differs between the Get Many operations. */
 export interface ListSpec {
@@ -19,7 +20,7 @@ export interface ListSpec {
 }
 
 /** A Get Many's parameters: Return All and Limit (the n8n pattern for lists) around its Filters. */
-export function listDescription(resource: string, filters: INodeProperties[]): INodeProperties[] {
+export function listProperties(filters: INodeProperties[]): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -27,7 +28,6 @@ export function listDescription(resource: string, filters: INodeProperties[]): I
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: showFor(resource, ['getMany']),
 		},
 		{
 			displayName: 'Limit',
@@ -36,7 +36,7 @@ export function listDescription(resource: string, filters: INodeProperties[]): I
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: showFor(resource, ['getMany'], { returnAll: [false] }),
+			displayOptions: { show: { returnAll: [false] } },
 		},
 		{
 			displayName: 'Filters',
@@ -44,37 +44,11 @@ export function listDescription(resource: string, filters: INodeProperties[]): I
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			displayOptions: showFor(resource, ['getMany']),
 			options: filters,
 		},
-		simplifyProperty(resource, ['getMany']),
-		optionsCollection(resource, 'getMany'),
+		simplifyProperty(),
+		optionsCollection(),
 	];
-}
-
-/** Undefined means every record; otherwise the validated limit. */
-function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (readSwitch(context, 'returnAll', itemIndex)) return undefined;
-	return validateLimit(context.getNodeParameter('limit', itemIndex, 50));
-}
-
-/** The filters collection with empty entries dropped (an emptied field in the UI is ''). */
-function readFilters(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const raw = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const filters: IDataObject = {};
-	for (const [key, value] of Object.entries(raw ?? {})) {
-		if (value === undefined || value === null) continue;
-		if (typeof value === 'string' && value.trim() === '') continue;
-		if (
-			typeof value === 'object' &&
-			!Array.isArray(value) &&
-			'value' in value &&
-			(value.value === '' || value.value === undefined)
-		)
-			continue;
-		filters[key] = value;
-	}
-	return filters;
 }
 
 /** A Get Many per item; the limit and the filters are validated before anything is requested. */
@@ -87,11 +61,9 @@ export async function runList(
 		const limit = readLimit(this, itemIndex);
 		const qs = spec.query(readFilters(this, itemIndex));
 		const simplify = readSwitch(this, 'simplify', itemIndex);
-		const records = await apiRequestAll.call(this, spec.endpoint, qs, limit, {
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
-		});
-		return (records as IDataObject[]).map((record) => spec.shape(record, simplify));
+		const call = callOptions(this, itemIndex);
+		const records = await collect<IDataObject>(await connect(this), spec.endpoint, qs, limit, call);
+		return records.map((record) => spec.shape(record, simplify));
 	});
 }
 

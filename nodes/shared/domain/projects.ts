@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
-import { PAGE_SIZE_MAX, UUID_EXAMPLE, UUID_PATTERN } from '../constants';
-import { apiRequest } from '../transport';
+import { PAGE_SIZE_MAX, UUID_EXAMPLE, UUID_PARAMETER_REGEX } from '../constants';
+import { apiGet } from '../transport/request';
 import type { Project } from '../types';
 import { assertUuid } from '../validation';
 
@@ -26,7 +26,7 @@ const locator: Pick<INodeProperties, 'type' | 'default' | 'modes'> = {
 				{
 					type: 'regex',
 					properties: {
-						regex: `^\\s*${UUID_PATTERN.source.replace(/^\^|\$$/g, '')}\\s*$`,
+						regex: UUID_PARAMETER_REGEX,
 						errorMessage: 'Not a valid project ID (a UUID)',
 					},
 				},
@@ -75,11 +75,7 @@ export async function searchProjects(
 	const qs: Record<string, string | number> = { page, limit: PAGE_SIZE_MAX };
 	const search = filter?.trim();
 	if (search) qs.search = search;
-	const { data, pagination } = await apiRequest.call<
-		ILoadOptionsFunctions,
-		['GET', string, { qs: typeof qs }],
-		Promise<{ data: Project[]; pagination?: { has_more?: boolean } }>
-	>(this, 'GET', '/projects', { qs });
+	const { data, pagination } = await apiGet<Project[]>(this, '/projects', { qs });
 	const projects = Array.isArray(data) ? data : [];
 	return {
 		results: projects.map((project) => ({

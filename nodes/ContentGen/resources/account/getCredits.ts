@@ -1,16 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../../helpers/descriptions';
-import { runPerItem } from '../../helpers/items';
-import { getForItem } from '../../helpers/requests';
+import { optionsCollection } from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
+import { readAccount } from './read';
 
-export const description: INodeProperties[] = [optionsCollection('account', 'getCredits')];
+export const option: OperationModule['option'] = {
+	name: 'Get Credits',
+	action: 'Get credit balance',
+	description:
+		'Get the credit balance (plan plus purchased credits), credits used this month and the billing period end. Free.',
+};
+
+export const properties: INodeProperties[] = [optionsCollection()];
 
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
-		return await getForItem(this, itemIndex, '/user/credits');
-	});
+	return await readAccount(this, items, '/user/credits');
 }

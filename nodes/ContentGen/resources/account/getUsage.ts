@@ -1,16 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../../helpers/descriptions';
-import { runPerItem } from '../../helpers/items';
-import { getForItem } from '../../helpers/requests';
+import { optionsCollection } from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
+import { readAccount } from './read';
 
-export const description: INodeProperties[] = [optionsCollection('account', 'getUsage')];
+export const option: OperationModule['option'] = {
+	name: 'Get Usage',
+	action: 'Get API usage',
+	description:
+		"Get the API key's request counts, rate-limit budget and a 30-day breakdown per endpoint. Free.",
+};
+
+export const properties: INodeProperties[] = [optionsCollection()];
 
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
-		return await getForItem(this, itemIndex, '/user/usage');
-	});
+	return await readAccount(this, items, '/user/usage');
 }

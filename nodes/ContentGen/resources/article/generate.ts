@@ -6,28 +6,35 @@ import type {
 } from 'n8n-workflow';
 
 import { ARTICLE_TONES, BOUNDS, COST_HUNDREDTHS } from '../../../shared/constants';
+import { projectLocator, readProjectId } from '../../../shared/domain/projects';
 import {
 	validateKeywords,
 	validateTone,
 	validateTopic,
 	validateWordCount,
 } from '../../../shared/validation';
-import { minimumBalanceOption } from '../../helpers/budget';
+import { insufficientCredits, minimumBalanceOption } from '../../helpers/budget';
+import { prepareGeneration, runGenerate } from '../../helpers/generation';
 import {
-	additionalFieldsCollection,
+	additionalFields,
 	optionsCollection,
 	simplifyProperty,
 	waitForCompletionProperty,
-} from '../../helpers/descriptions';
-import { prepareGeneration, runGenerate } from '../../helpers/generation';
-import { projectLocator, resolveProjectId } from '../../helpers/project';
-import { waitOptions } from '../../helpers/waiting';
+	waitOptions,
+} from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
 import { articleJob, shapeArticle } from './waitForCompletion';
 
-const show = { resource: ['article'], operation: ['generate'] };
+export const option: OperationModule['option'] = {
+	name: 'Generate',
+	action: 'Generate an article',
+	description:
+		'Start generating a long-form article for a project from a topic. Costs 1.5 credits. Asynchronous: optionally waits until it is finished.',
+};
+
 const wordCountDefault = BOUNDS.wordCount.default;
 
-export const description: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Topic',
 		name: 'topic',
@@ -36,22 +43,16 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. How to choose a CRM for a small agency',
 		description: `What the article is about (${BOUNDS.topic.min}-${BOUNDS.topic.max} characters). Generating costs 1.5 credits.`,
-		displayOptions: { show },
 	},
-	projectLocator({
-		resource: 'article',
-		operations: ['generate'],
-		required: true,
-		description:
-			'The project whose brand, business context and language the article is written for',
-	}),
+	projectLocator(
+		'The project whose brand, business context and language the article is written for',
+		{ required: true },
+	),
 	waitForCompletionProperty(
-		'article',
-		'generate',
 		'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs the article_id at once.',
 	),
-	simplifyProperty('article', ['generate'], { waitForCompletion: [true] }),
-	additionalFieldsCollection('article', 'generate', [
+	simplifyProperty({ waitForCompletion: [true] }),
+	additionalFields([
 		{
 			displayName: 'Keywords',
 			name: 'keywords',
@@ -80,13 +81,13 @@ export const description: INodeProperties[] = [
 			description: `Target length in words (${BOUNDS.wordCount.min}-${BOUNDS.wordCount.max})`,
 		},
 	]),
-	optionsCollection('article', 'generate', [minimumBalanceOption, ...waitOptions('article', true)]),
+	optionsCollection([minimumBalanceOption, ...waitOptions('article', true)]),
 ];
 
 function prepare(this: IExecuteFunctions, itemIndex: number) {
 	const body: IDataObject = {
 		topic: validateTopic(this.getNodeParameter('topic', itemIndex)),
-		project_id: resolveProjectId.call(this, itemIndex),
+		project_id: readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true),
 	};
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	if (fields.keywords !== undefined) {
@@ -103,7 +104,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runGenerate.call(this, items, {
-		kind: articleJob,
+		job: articleJob,
 		endpoint: '/articles/generate',
 		prepare,
 		present(data) {
@@ -115,5 +116,6 @@ export async function execute(
 			return output;
 		},
 		shape: shapeArticle,
+		explain: insufficientCredits,
 	});
 }

@@ -1,19 +1,28 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import { apiGet } from '../../../shared/transport/request';
 import { pathId } from '../../../shared/validation';
-import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
-import { readSwitch, runPerItem } from '../../helpers/items';
-import { getForItem } from '../../helpers/requests';
+import { runPerItem } from '../../helpers/items';
+import { callOptions, readSwitch } from '../../helpers/parameters';
+import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
 import { shapeArticleOutput } from './output';
 
-export const description: INodeProperties[] = [
-	recordIdProperty(
-		'article',
-		'get',
-		'ID (UUID) of the article, e.g. the article_id a Generate returned',
-	),
-	simplifyProperty('article', ['get']),
-	optionsCollection('article', 'get'),
+export const option: OperationModule['option'] = {
+	name: 'Get',
+	action: 'Get an article',
+	description: 'Get one article with its full HTML content. Free.',
+};
+
+export const properties: INodeProperties[] = [
+	recordIdProperty('article', 'ID (UUID) of the article, e.g. the article_id a Generate returned'),
+	simplifyProperty(),
+	optionsCollection(),
 ];
 
 export async function execute(
@@ -23,7 +32,7 @@ export async function execute(
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
 		const simplify = readSwitch(this, 'simplify', itemIndex);
-		const record = await getForItem(this, itemIndex, `/articles/${id}`);
-		return shapeArticleOutput(record, simplify);
+		const { data } = await apiGet(this, `/articles/${id}`, callOptions(this, itemIndex));
+		return shapeArticleOutput(data as IDataObject, simplify);
 	});
 }

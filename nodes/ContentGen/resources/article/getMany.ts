@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { ARTICLE_SORT_FIELDS } from '../../../shared/constants';
+import { projectLocator, readProjectId } from '../../../shared/domain/projects';
 import { ARTICLE_STATUSES } from '../../../shared/domain/statuses';
 import {
 	requireString,
@@ -8,8 +9,8 @@ import {
 	validateOrder,
 	validateSort,
 } from '../../../shared/validation';
-import { listDescription, runList } from '../../helpers/lists';
-import { projectFilter, projectIdFromFilters } from '../../helpers/project';
+import { listProperties, runList } from '../../helpers/lists';
+import type { OperationModule } from '../../helpers/types';
 import { shapeArticleOutput } from './output';
 
 const STATUS_NAMES: Record<string, string> = {
@@ -27,7 +28,13 @@ const SORT_NAMES: Record<string, string> = {
 	title: 'Title',
 };
 
-export const description = listDescription('article', [
+export const option: OperationModule['option'] = {
+	name: 'Get Many',
+	action: 'Get many articles',
+	description: 'List articles, filtered by status, project or title. Free.',
+};
+
+export const properties = listProperties([
 	{
 		displayName: 'Order',
 		name: 'order',
@@ -38,7 +45,7 @@ export const description = listDescription('article', [
 		],
 		default: 'desc',
 	},
-	projectFilter('Only articles of this project'),
+	projectLocator('Only articles of this project'),
 	{
 		displayName: 'Search',
 		name: 'search',
@@ -73,7 +80,7 @@ export async function execute(
 		query(filters) {
 			const qs: IDataObject = {};
 			if (filters.status !== undefined) qs.status = validateArticleStatus('Status', filters.status);
-			const projectId = projectIdFromFilters(filters);
+			const projectId = readProjectId(filters.projectId, false);
 			if (projectId) qs.project_id = projectId;
 			if (filters.search !== undefined) qs.search = requireString('Search', filters.search);
 			if (filters.sortBy !== undefined) qs.sort = validateSort(filters.sortBy);

@@ -1,17 +1,26 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import { apiGet } from '../../../shared/transport/request';
 import { pathId } from '../../../shared/validation';
-import { optionsCollection, recordIdProperty } from '../../helpers/descriptions';
 import { runPerItem } from '../../helpers/items';
-import { getForItem } from '../../helpers/requests';
+import { callOptions } from '../../helpers/parameters';
+import { optionsCollection, recordIdProperty } from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
 
-export const description: INodeProperties[] = [
-	recordIdProperty(
-		'article',
-		'getStatus',
-		'ID (UUID) of the article whose generation progress to read',
-	),
-	optionsCollection('article', 'getStatus'),
+export const option: OperationModule['option'] = {
+	name: 'Get Status',
+	action: 'Get the generation status of an article',
+	description: "Get an article's generation progress and whether it is complete. Free.",
+};
+
+export const properties: INodeProperties[] = [
+	recordIdProperty('article', 'ID (UUID) of the article whose generation progress to read'),
+	optionsCollection(),
 ];
 
 export async function execute(
@@ -20,6 +29,11 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
-		return await getForItem(this, itemIndex, `/articles/${id}/status`);
+		const { data } = await apiGet<IDataObject>(
+			this,
+			`/articles/${id}/status`,
+			callOptions(this, itemIndex),
+		);
+		return data;
 	});
 }

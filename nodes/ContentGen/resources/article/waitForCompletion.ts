@@ -6,14 +6,21 @@ import type {
 } from 'n8n-workflow';
 
 import { ARTICLE_LIFECYCLE, isArticleComplete } from '../../../shared/domain/statuses';
+import type { CallOptions, Connection } from '../../../shared/transport/request';
 import type { Article, ArticleStatusRecord } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
-import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { runWait } from '../../helpers/generation';
-import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
-import { readJob, readWaitSettings, waitOptions } from '../../helpers/waiting';
+import { readSwitch, readWaitSettings } from '../../helpers/parameters';
+import {
+	optionsCollection,
+	recordIdProperty,
+	simplifyProperty,
+	waitOptions,
+} from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
+import type { GenerationJob, Observation } from '../../helpers/wait';
+import { readJob } from '../../helpers/wait';
 import { shapeArticleOutput } from './output';
-import { readSwitch } from '../../helpers/items';
 
 function observe(status: string, progress?: number): Observation {
 	if (status === 'failed') return { state: 'failed', status };
@@ -23,37 +30,37 @@ function observe(status: string, progress?: number): Observation {
 }
 
 async function fetchArticle(
-	context: IExecuteFunctions,
+	connection: Connection,
 	id: string,
-	options: PollOptions,
+	call: CallOptions,
 ): Promise<Observation> {
 	const { data, status } = await readJob<Article>(
-		context,
+		connection,
 		`/articles/${pathId('Article ID', id)}`,
-		options,
+		call,
 	);
 	if (isArticleComplete(status)) return { state: 'finished', status, record: data };
 	return observe(status);
 }
 
 /** Articles: done at is_complete (cms or needs_editing), failed at failed; the queued list answers for many. */
-export const articleJob: JobKind = {
+export const articleJob: GenerationJob = {
 	noun: 'article',
 	idField: 'article_id',
 	idLabel: 'Article ID',
 	listEndpoint: '/articles',
 	listStatus: 'queued',
 	pendingStatuses: ARTICLE_LIFECYCLE.pending,
-	async pollOne(context, id, options) {
+	async pollOne(connection, id, call) {
 		const { data, status } = await readJob<ArticleStatusRecord>(
-			context,
+			connection,
 			`/articles/${pathId('Article ID', id)}/status`,
-			options,
+			call,
 		);
 		const progress = typeof data?.progress === 'number' ? data.progress : undefined;
 		if (data?.is_complete === true || isArticleComplete(status)) {
 			// The status route has no content: the output is the full article.
-			const full = await fetchArticle(context, id, options);
+			const full = await fetchArticle(connection, id, call);
 			return full.state === 'pending' ? { state: 'pending', status, progress } : full;
 		}
 		return observe(status, progress);
@@ -69,14 +76,20 @@ export async function shapeArticle(
 	return shapeArticleOutput(record, readSwitch(this, 'simplify', itemIndex));
 }
 
-export const description: INodeProperties[] = [
+export const option: OperationModule['option'] = {
+	name: 'Wait for Completion',
+	action: 'Wait for an article to finish generating',
+	description:
+		'Poll an article until its generation finishes or fails (every 15 s, bounded). Free: polling costs no credits.',
+};
+
+export const properties: INodeProperties[] = [
 	recordIdProperty(
 		'article',
-		'waitForCompletion',
 		'ID (UUID) of the article to wait for, e.g. the article_id a Generate returned',
 	),
-	simplifyProperty('article', ['waitForCompletion']),
-	optionsCollection('article', 'waitForCompletion', waitOptions('article', false)),
+	simplifyProperty(),
+	optionsCollection(waitOptions('article', false)),
 ];
 
 export async function execute(
@@ -84,7 +97,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runWait.call(this, items, {
-		kind: articleJob,
+		job: articleJob,
 		prepare(itemIndex) {
 			return {
 				itemIndex,

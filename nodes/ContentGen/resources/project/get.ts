@@ -1,20 +1,30 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { optionsCollection, simplifyProperty } from '../../helpers/descriptions';
-import { readSwitch, runPerItem } from '../../helpers/items';
-import { getForItem } from '../../helpers/requests';
-import { projectLocator, resolveProjectId } from '../../helpers/project';
+import { projectLocator, readProjectId } from '../../../shared/domain/projects';
+import { apiGet } from '../../../shared/transport/request';
+import { runPerItem } from '../../helpers/items';
+import { callOptions, readSwitch } from '../../helpers/parameters';
+import { optionsCollection, simplifyProperty } from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
 import { shapeProjectOutput } from './output';
 
-export const description: INodeProperties[] = [
-	projectLocator({
-		resource: 'project',
-		operations: ['get'],
+export const option: OperationModule['option'] = {
+	name: 'Get',
+	action: 'Get a project',
+	description: 'Get one project: business name, website, language, tone and offer. Free.',
+};
+
+export const properties: INodeProperties[] = [
+	projectLocator('The project to get, with its brand, tone and business context', {
 		required: true,
-		description: 'The project to get, with its brand, tone and business context',
 	}),
-	simplifyProperty('project', ['get']),
-	optionsCollection('project', 'get'),
+	simplifyProperty(),
+	optionsCollection(),
 ];
 
 export async function execute(
@@ -22,11 +32,13 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
-		const id = encodeURIComponent(
-			resolveProjectId.call(this, itemIndex, 'projectId', true) as string,
-		);
+		const id = readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true) as string;
 		const simplify = readSwitch(this, 'simplify', itemIndex);
-		const record = await getForItem(this, itemIndex, `/projects/${id}`);
-		return shapeProjectOutput(record, simplify);
+		const { data } = await apiGet<IDataObject>(
+			this,
+			`/projects/${encodeURIComponent(id)}`,
+			callOptions(this, itemIndex),
+		);
+		return shapeProjectOutput(data, simplify);
 	});
 }

@@ -1,10 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { requireString } from '../../../shared/validation';
-import { listDescription, runList } from '../../helpers/lists';
+import { listProperties, runList } from '../../helpers/lists';
+import type { OperationModule } from '../../helpers/types';
 import { shapeProjectOutput } from './output';
 
-export const description = listDescription('project', [
+export const option: OperationModule['option'] = {
+	name: 'Get Many',
+	action: 'Get many projects',
+	description: 'List projects, optionally by status or business name. Free.',
+};
+
+export const properties = listProperties([
 	{
 		displayName: 'Search',
 		name: 'search',

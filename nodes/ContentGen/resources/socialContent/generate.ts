@@ -6,6 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { BOUNDS, COST_HUNDREDTHS, SOURCE_TYPES } from '../../../shared/constants';
+import { platformOptions } from '../../../shared/domain/platforms';
+import { projectLocator, readProjectId } from '../../../shared/domain/projects';
 import {
 	assertHttpUrl,
 	validateAngle,
@@ -13,45 +15,37 @@ import {
 	validateSourceType,
 	validateTitle,
 } from '../../../shared/validation';
-import { minimumBalanceOption, normaliseCredits } from '../../helpers/budget';
+import { insufficientCredits, minimumBalanceOption, normaliseCredits } from '../../helpers/budget';
+import { prepareGeneration, runGenerate } from '../../helpers/generation';
+import { readSwitch } from '../../helpers/parameters';
 import {
-	additionalFieldsCollection,
+	additionalFields,
 	optionsCollection,
 	simplifyProperty,
 	waitForCompletionProperty,
-} from '../../helpers/descriptions';
-import { prepareGeneration, runGenerate } from '../../helpers/generation';
-import { projectLocator, resolveProjectId } from '../../helpers/project';
-import { waitOptions } from '../../helpers/waiting';
-import { platformOptions } from '../../../shared/domain/platforms';
-import { socialOutputOptions } from './descriptions';
-import { maxImageBytes, shapeSocial } from './output';
+	waitOptions,
+} from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
+import { readOutputOptions, shapeSocial } from './output';
+import { socialOutputOptions } from './outputOptions';
 import { socialJob } from './waitForCompletion';
-import { readSwitch } from '../../helpers/items';
 
-const show = { resource: ['socialContent'], operation: ['generate'] };
-
-/** Inside a collection the locator must not carry the top-level show rules. */
-const optionalProject: INodeProperties = {
-	...projectLocator({
-		resource: 'socialContent',
-		operations: ['generate'],
-		required: false,
-		description:
-			'The project whose brand and language to use (default: the active project of the account)',
-	}),
-	displayOptions: undefined,
+export const option: OperationModule['option'] = {
+	name: 'Generate',
+	action: 'Generate social content',
+	description:
+		'Start generating posts for 1-10 platforms from a URL (website, blog or YouTube). Costs 0.6 credits per platform. Asynchronous: optionally waits until it is finished.',
 };
 
 /** Output options only mean something once the record is finished. */
-const whenWaiting = socialOutputOptions.map((option) => ({
-	...option,
+const whenWaiting = socialOutputOptions.map((entry) => ({
+	...entry,
 	displayOptions: {
-		show: { ...(option.displayOptions?.show ?? {}), '/waitForCompletion': [true] },
+		show: { ...(entry.displayOptions?.show ?? {}), '/waitForCompletion': [true] },
 	},
 }));
 
-export const description: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Source URL',
 		name: 'sourceUrl',
@@ -61,7 +55,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. https://example.com/blog/launch-post',
 		description:
 			'The web page, blog post or YouTube video to turn into social posts (full http or https URL)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Platforms',
@@ -71,15 +64,12 @@ export const description: INodeProperties[] = [
 		options: platformOptions,
 		default: [],
 		description: `Platforms to write posts for (${BOUNDS.platforms.min}-${BOUNDS.platforms.max}). Costs 0.6 credits per platform, e.g. 1.8 credits for 3.`,
-		displayOptions: { show },
 	},
 	waitForCompletionProperty(
-		'socialContent',
-		'generate',
 		'Whether to wait until the posts are finished and output the record with its captions and images (polls for free; usually under a minute). Otherwise outputs the content_id at once.',
 	),
-	simplifyProperty('socialContent', ['generate'], { waitForCompletion: [true] }),
-	additionalFieldsCollection('socialContent', 'generate', [
+	simplifyProperty({ waitForCompletion: [true] }),
+	additionalFields([
 		{
 			displayName: 'Angle',
 			name: 'angle',
@@ -88,7 +78,9 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: `Direction for the posts, e.g. "focus on the pricing change" (at most ${BOUNDS.angle.max} characters)`,
 		},
-		optionalProject,
+		projectLocator(
+			'The project whose brand and language to use (default: the active project of the account)',
+		),
 		{
 			displayName: 'Source Type',
 			name: 'sourceType',
@@ -108,11 +100,7 @@ export const description: INodeProperties[] = [
 			description: `Title for the record instead of the one derived from the source (at most ${BOUNDS.title.max} characters)`,
 		},
 	]),
-	optionsCollection('socialContent', 'generate', [
-		minimumBalanceOption,
-		...waitOptions('social', true),
-		...whenWaiting,
-	]),
+	optionsCollection([minimumBalanceOption, ...waitOptions('social', true), ...whenWaiting]),
 ];
 
 function prepare(this: IExecuteFunctions, itemIndex: number) {
@@ -125,12 +113,10 @@ function prepare(this: IExecuteFunctions, itemIndex: number) {
 	if (fields.sourceType !== undefined) body.source_type = validateSourceType(fields.sourceType);
 	if (fields.angle !== undefined && fields.angle !== '') body.angle = validateAngle(fields.angle);
 	if (fields.title !== undefined && fields.title !== '') body.title = validateTitle(fields.title);
-	const projectId = resolveProjectId.call(this, itemIndex, 'additionalFields.projectId', false);
+	const projectId = readProjectId(fields.projectId ?? '', false);
 	if (projectId) body.project_id = projectId;
-	const wait = readSwitch(this, 'waitForCompletion', itemIndex);
-	// Checked now so a bad size fails before anything is spent, not after the wait.
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (wait) maxImageBytes(options.maxImageSizeMb);
+	// Checked now so a bad output option fails before anything is spent, not after the wait.
+	if (readSwitch(this, 'waitForCompletion', itemIndex)) readOutputOptions(this, itemIndex);
 	const cost = COST_HUNDREDTHS.socialPerPlatform * platforms.length;
 	return prepareGeneration(this, itemIndex, 'social', body, cost);
 }
@@ -140,7 +126,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runGenerate.call(this, items, {
-		kind: socialJob,
+		job: socialJob,
 		endpoint: '/social/generate',
 		prepare,
 		present(data) {
@@ -152,5 +138,6 @@ export async function execute(
 			return output;
 		},
 		shape: shapeSocial,
+		explain: insufficientCredits,
 	});
 }

@@ -5,21 +5,29 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { apiGet } from '../../../shared/transport/request';
 import { pathId } from '../../../shared/validation';
-import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { runPerItem } from '../../helpers/items';
-import { getForItem } from '../../helpers/requests';
-import { socialOutputOptions } from './descriptions';
-import { maxImageBytes, shapeSocial } from './output';
+import { callOptions } from '../../helpers/parameters';
+import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
+import { readOutputOptions, shapeSocialOutput } from './output';
+import { socialOutputOptions } from './outputOptions';
 
-export const description: INodeProperties[] = [
+export const option: OperationModule['option'] = {
+	name: 'Get',
+	action: 'Get social content',
+	description:
+		'Get one social content record: captions, images, videos and first comments per platform, optionally one item per platform with the images as binary data. Free.',
+};
+
+export const properties: INodeProperties[] = [
 	recordIdProperty(
 		'socialContent',
-		'get',
 		'ID (UUID) of the social content record, e.g. the content_id a Generate returned',
 	),
-	simplifyProperty('socialContent', ['get']),
-	optionsCollection('socialContent', 'get', socialOutputOptions),
+	simplifyProperty(),
+	optionsCollection(socialOutputOptions),
 ];
 
 export async function execute(
@@ -28,10 +36,12 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
 		const id = pathId('Content ID', this.getNodeParameter('contentId', itemIndex));
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		// Checked now so a bad size fails before the request, not after it.
-		maxImageBytes(options.maxImageSizeMb);
-		const record = await getForItem(this, itemIndex, `/social/content/${id}`);
-		return await shapeSocial.call(this, record, itemIndex);
+		const output = readOutputOptions(this, itemIndex);
+		const { data } = await apiGet<IDataObject>(
+			this,
+			`/social/content/${id}`,
+			callOptions(this, itemIndex),
+		);
+		return await shapeSocialOutput.call(this, data, itemIndex, output);
 	});
 }

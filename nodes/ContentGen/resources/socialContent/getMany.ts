@@ -1,19 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { UUID_EXAMPLE } from '../../../shared/constants';
 import { SOCIAL_STATUSES } from '../../../shared/domain/statuses';
 import { assertUuid, validatePlatform, validateSocialStatus } from '../../../shared/validation';
-import { listDescription, runList } from '../../helpers/lists';
-import { projectFilter, projectIdFromFilters } from '../../helpers/project';
+import { projectLocator, readProjectId } from '../../../shared/domain/projects';
+import { listProperties, runList } from '../../helpers/lists';
+import type { OperationModule } from '../../helpers/types';
 import { platformOptions } from '../../../shared/domain/platforms';
 import { normaliseSocialRecord } from './output';
 
-export const description = listDescription('socialContent', [
+export const option: OperationModule['option'] = {
+	name: 'Get Many',
+	action: 'Get many social content records',
+	description:
+		'List social content records, filtered by platform, status, article or project. Free.',
+};
+
+export const properties = listProperties([
 	{
 		displayName: 'Article ID',
 		name: 'articleId',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
+		placeholder: `e.g. ${UUID_EXAMPLE}`,
 		description: 'Only records generated from this article',
 	},
 	{
@@ -24,7 +33,7 @@ export const description = listDescription('socialContent', [
 		default: 'instagram',
 		description: 'Only records targeting this platform',
 	},
-	projectFilter('Only records of this project'),
+	projectLocator('Only records of this project'),
 	{
 		displayName: 'Status',
 		name: 'status',
@@ -51,7 +60,7 @@ export async function execute(
 			if (filters.status !== undefined) qs.status = validateSocialStatus('Status', filters.status);
 			if (filters.articleId !== undefined)
 				qs.article_id = assertUuid('Article ID', filters.articleId);
-			const projectId = projectIdFromFilters(filters);
+			const projectId = readProjectId(filters.projectId, false);
 			if (projectId) qs.project_id = projectId;
 			return qs;
 		},

@@ -5,18 +5,21 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { downloadFile } from '../../../shared/transport';
-import { validateBoolean, validateMaxImageSizeMb } from '../../../shared/validation';
+import { downloadFile } from '../../../shared/transport/download';
+import type { ServiceRoot } from '../../../shared/transport/origin';
+import { connect } from '../../../shared/transport/request';
+import { validateMaxImageSizeMb } from '../../../shared/validation';
 import { pick } from '../../helpers/lists';
-import { readSwitch } from '../../helpers/items';
+import { callOptions, readSwitch } from '../../helpers/parameters';
 
 export const DEFAULT_MAX_IMAGE_MB = 10;
 
 export interface SocialOutputOptions {
-	splitByPlatform?: boolean;
-	downloadImages?: boolean;
-	simplify?: boolean;
-	maxImageBytes?: number;
+	splitByPlatform: boolean;
+	downloadImages: boolean;
+	simplify: boolean;
+	maxImageBytes: number;
+	timeoutMs: number;
 }
 
 const SIMPLE_FIELDS = [
@@ -113,18 +116,21 @@ const EXTENSION_BY_MIME: Record<string, string> = {
 
 async function imageBinary(
 	context: IExecuteFunctions,
-	contentId: unknown,
+	service: ServiceRoot,
+	record: IDataObject,
 	platform: string,
 	url: string,
 	itemIndex: number,
-	maxBytes: number,
+	options: SocialOutputOptions,
 ) {
-	const file = await downloadFile(context, url, maxBytes, {
+	const file = await downloadFile(context, service, url, options.maxImageBytes, {
 		label: `${platform} image`,
 		itemIndex,
+		timeoutMs: options.timeoutMs,
 	});
 	const extension = file.mimeType ? EXTENSION_BY_MIME[file.mimeType] : undefined;
-	const fallbackName = `${typeof contentId === 'string' ? contentId : 'social'}-${platform}${extension ? `.${extension}` : ''}`;
+	const contentId = typeof record.id === 'string' ? record.id : 'social';
+	const fallbackName = `${contentId}-${platform}${extension ? `.${extension}` : ''}`;
 	return await context.helpers.prepareBinaryData(
 		file.data,
 		file.fileName ?? fallbackName,
@@ -140,66 +146,53 @@ export async function shapeSocialOutput(
 	this: IExecuteFunctions,
 	record: IDataObject,
 	itemIndex: number,
-	options: SocialOutputOptions = {},
+	options: SocialOutputOptions,
 ): Promise<INodeExecutionData[]> {
-	const maxBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_MB * 1024 * 1024;
 	const images = stringMap(record.image_urls);
+	const service = options.downloadImages ? (await connect(this)).root : undefined;
+	const image = async (platform: string, url: string) =>
+		await imageBinary(this, service as ServiceRoot, record, platform, url, itemIndex, options);
 
 	if (options.splitByPlatform) {
-		const rows = splitRecordByPlatform(record);
 		const items: INodeExecutionData[] = [];
-		for (const row of rows) {
+		for (const row of splitRecordByPlatform(record)) {
 			const item: INodeExecutionData = { json: row };
 			const url = images[row.platform as string];
-			if (options.downloadImages && url) {
-				item.binary = {
-					image: await imageBinary(
-						this,
-						record.id,
-						row.platform as string,
-						url,
-						itemIndex,
-						maxBytes,
-					),
-				};
-			}
+			if (options.downloadImages && url)
+				item.binary = { image: await image(row.platform as string, url) };
 			items.push(item);
 		}
 		return items;
 	}
 
-	const item: INodeExecutionData = {
-		json: normaliseSocialRecord(record, options.simplify === true),
-	};
+	const item: INodeExecutionData = { json: normaliseSocialRecord(record, options.simplify) };
 	if (options.downloadImages) {
 		const binary: IBinaryKeyData = {};
-		for (const [platform, url] of Object.entries(images)) {
-			binary[`image_${platform}`] = await imageBinary(
-				this,
-				record.id,
-				platform,
-				url,
-				itemIndex,
-				maxBytes,
-			);
-		}
+		for (const [platform, url] of Object.entries(images))
+			binary[`image_${platform}`] = await image(platform, url);
 		if (Object.keys(binary).length > 0) item.binary = binary;
 	}
 	return [item];
 }
 
-/** Bytes from the "Max Image Size (MB)" option, validated before anything is sent. */
-export function maxImageBytes(megabytes: unknown): number {
-	return validateMaxImageSizeMb(megabytes, DEFAULT_MAX_IMAGE_MB);
+/** The output options of an item, all checked: called before anything is sent, and again to shape. */
+export function readOutputOptions(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): SocialOutputOptions {
+	return {
+		simplify: readSwitch(context, 'simplify', itemIndex),
+		splitByPlatform: readSwitch(context, 'options.splitByPlatform', itemIndex),
+		downloadImages: readSwitch(context, 'options.downloadImages', itemIndex),
+		maxImageBytes: validateMaxImageSizeMb(
+			context.getNodeParameter('options.maxImageSizeMb', itemIndex, DEFAULT_MAX_IMAGE_MB),
+			DEFAULT_MAX_IMAGE_MB,
+		),
+		timeoutMs: callOptions(context, itemIndex).timeoutMs,
+	};
 }
 
 /** Output of one record as the item's Simplify and Options ask. */
 export async function shapeSocial(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return await shapeSocialOutput.call(this, record, itemIndex, {
-		simplify: readSwitch(this, 'simplify', itemIndex),
-		splitByPlatform: validateBoolean('Split by Platform', options.splitByPlatform),
-		downloadImages: validateBoolean('Download Images', options.downloadImages),
-		maxImageBytes: maxImageBytes(options.maxImageSizeMb),
-	});
+	return await shapeSocialOutput.call(this, record, itemIndex, readOutputOptions(this, itemIndex));
 }

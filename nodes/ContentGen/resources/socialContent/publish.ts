@@ -5,23 +5,46 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
-import { assertUuid, toIsoDate, validatePlatforms } from '../../../shared/validation';
-import {
-	additionalFieldsCollection,
-	optionsCollection,
-	recordIdProperty,
-} from '../../helpers/descriptions';
-import { maxRateLimitWaitMs, runPerItem } from '../../helpers/items';
 import { platformOptions } from '../../../shared/domain/platforms';
+import type { Explain } from '../../../shared/transport/errors';
+import { apiPost } from '../../../shared/transport/request';
+import { toIsoDate } from '../../../shared/dates';
+import { assertUuid, validatePlatforms } from '../../../shared/validation';
+import { runPerItem } from '../../helpers/items';
+import { callOptions } from '../../helpers/parameters';
+import { additionalFields, optionsCollection, recordIdProperty } from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
 
-export const description: INodeProperties[] = [
+export const option: OperationModule['option'] = {
+	name: 'Publish',
+	action: 'Publish social content',
+	description:
+		'Post a finished record to the connected social profiles now, or schedule it. Costs 0 credits. Needs a connected profile; refused while generating or once published.',
+};
+
+/** A publish's own refusals (spec §7.2): the service's words are quoted after these. */
+const explain: Explain = (answer) => {
+	if (answer.statusCode === 409) {
+		return {
+			message: 'The service refused to publish this social content again',
+			hint: 'It is being published or has been published: publishing again is refused. Read it with Get to see its status; generate new content to post again.',
+		};
+	}
+	if (answer.statusCode === 412) {
+		return {
+			message: 'The social content cannot be published yet',
+			hint: 'Either it is still generating (wait for completion first, e.g. with the Wait for Completion operation) or the account has no connected social profile (connect one in the service).',
+		};
+	}
+	return undefined;
+};
+
+export const properties: INodeProperties[] = [
 	recordIdProperty(
 		'socialContent',
-		'publish',
 		'ID (UUID) of a finished social content record to post to the connected social profiles',
 	),
-	additionalFieldsCollection('socialContent', 'publish', [
+	additionalFields([
 		{
 			displayName: 'Platforms',
 			name: 'platforms',
@@ -39,7 +62,7 @@ export const description: INodeProperties[] = [
 				'Schedule the post for this date and time instead of publishing now (sent as UTC)',
 		},
 	]),
-	optionsCollection('socialContent', 'publish'),
+	optionsCollection(),
 ];
 
 function statusNote(data: IDataObject, scheduled: boolean): string {
@@ -69,11 +92,9 @@ export async function execute(
 			fields.scheduledAt !== undefined && fields.scheduledAt !== null && fields.scheduledAt !== '';
 		if (scheduled)
 			body.scheduled_at = toIsoDate('Scheduled At', fields.scheduledAt, this.getTimezone());
-		const { data } = await apiRequest.call(this, 'POST', '/social/publish', {
-			body,
-			cost: 0,
-			maxRateLimitWaitMs: maxRateLimitWaitMs(this, itemIndex),
-			itemIndex,
+		const { data } = await apiPost<IDataObject>(this, '/social/publish', body, {
+			...callOptions(this, itemIndex),
+			explain,
 		});
 		const result = (data ?? {}) as IDataObject;
 		return {

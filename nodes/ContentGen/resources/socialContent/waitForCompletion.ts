@@ -1,29 +1,32 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { isSocialPending, SOCIAL_LIFECYCLE } from '../../../shared/domain/statuses';
+import type { CallOptions, Connection } from '../../../shared/transport/request';
 import type { SocialContent } from '../../../shared/types';
 import { assertUuid, pathId } from '../../../shared/validation';
-import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/descriptions';
 import { runWait } from '../../helpers/generation';
-import type { JobKind, Observation, PollOptions } from '../../helpers/waiting';
-import { readJob, readWaitSettings, waitOptions } from '../../helpers/waiting';
-import { socialOutputOptions } from './descriptions';
-import { maxImageBytes, shapeSocial } from './output';
+import { readWaitSettings } from '../../helpers/parameters';
+import {
+	optionsCollection,
+	recordIdProperty,
+	simplifyProperty,
+	waitOptions,
+} from '../../helpers/properties';
+import type { OperationModule } from '../../helpers/types';
+import type { GenerationJob, Observation } from '../../helpers/wait';
+import { readJob } from '../../helpers/wait';
+import { readOutputOptions, shapeSocial } from './output';
+import { socialOutputOptions } from './outputOptions';
 
 async function fetchContent(
-	context: IExecuteFunctions,
+	connection: Connection,
 	id: string,
-	options: PollOptions,
+	call: CallOptions,
 ): Promise<Observation> {
 	const { data, status } = await readJob<SocialContent>(
-		context,
+		connection,
 		`/social/content/${pathId('Content ID', id)}`,
-		options,
+		call,
 	);
 	if (isSocialPending(status)) {
 		const progress =
@@ -41,7 +44,7 @@ async function fetchContent(
 }
 
 /** Social content: done once the status leaves generating/queued/draft; the single record is the output. */
-export const socialJob: JobKind = {
+export const socialJob: GenerationJob = {
 	noun: 'social content',
 	idField: 'content_id',
 	idLabel: 'Content ID',
@@ -52,17 +55,20 @@ export const socialJob: JobKind = {
 	fetchOne: fetchContent,
 };
 
-export const description: INodeProperties[] = [
+export const option: OperationModule['option'] = {
+	name: 'Wait for Completion',
+	action: 'Wait for social content to finish generating',
+	description:
+		'Poll a social content record until it finishes generating or fails (every 5 s, bounded). Free: polling costs no credits.',
+};
+
+export const properties: INodeProperties[] = [
 	recordIdProperty(
 		'socialContent',
-		'waitForCompletion',
 		'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
 	),
-	simplifyProperty('socialContent', ['waitForCompletion']),
-	optionsCollection('socialContent', 'waitForCompletion', [
-		...waitOptions('social', false),
-		...socialOutputOptions,
-	]),
+	simplifyProperty(),
+	optionsCollection([...waitOptions('social', false), ...socialOutputOptions]),
 ];
 
 export async function execute(
@@ -70,11 +76,10 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runWait.call(this, items, {
-		kind: socialJob,
+		job: socialJob,
 		prepare(itemIndex) {
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			// Checked now so a bad size fails before the wait, not after it.
-			maxImageBytes(options.maxImageSizeMb);
+			// Checked now so a bad output option fails before the wait, not after it.
+			readOutputOptions(this, itemIndex);
 			return {
 				itemIndex,
 				id: assertUuid('Content ID', this.getNodeParameter('contentId', itemIndex)),

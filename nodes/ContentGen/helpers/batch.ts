@@ -1,0 +1,80 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { ItemResult } from './items';
+import { appendPaired, errorItem, toNodeError } from './items';
+import type { GenerationJob } from './wait';
+
+interface Known {
+	id: string;
+	status?: string;
+}
+
+/**
+ * Per-item outcomes of a generate or wait run, in input order, with the ids that must never be
+ * lost. `record` only records; `stopIfFailed` is where a run without "Continue On Fail" stops.
+ */
+export class Batch {
+	private readonly outputs: Array<INodeExecutionData[] | undefined>;
+	private readonly known = new Map<number, Known>();
+	private firstFailure?: { itemIndex: number; error: unknown };
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly job: GenerationJob,
+		size: number,
+		/** How the ids of other items are introduced when the run stops. */
+		private readonly knownLabel: string,
+	) {
+		this.outputs = new Array<INodeExecutionData[] | undefined>(size);
+	}
+
+	remember(itemIndex: number, id: string, status?: string): void {
+		this.known.set(itemIndex, { id, status });
+	}
+
+	done(itemIndex: number, result: ItemResult): void {
+		const items: INodeExecutionData[] = [];
+		appendPaired(items, result, itemIndex);
+		this.outputs[itemIndex] = items;
+	}
+
+	/** An item failed: its error item (kept for "Continue On Fail"), and the first failure. */
+	record(itemIndex: number, error: unknown): void {
+		if (this.context.getExecutionCancelSignal()?.aborted) throw error;
+		const nodeError = toNodeError(this.context, error, itemIndex);
+		const item = errorItem(nodeError, itemIndex);
+		const own = this.known.get(itemIndex);
+		if (own) {
+			item.json[this.job.idField] = own.id;
+			if (own.status) item.json.status = own.status;
+		}
+		this.outputs[itemIndex] = [item];
+		if (!this.firstFailure || itemIndex < this.firstFailure.itemIndex) {
+			this.firstFailure = { itemIndex, error: nodeError };
+		}
+	}
+
+	/** Without "Continue On Fail", the first failure stops the run, naming every other id. */
+	stopIfFailed(): void {
+		if (!this.firstFailure || this.context.continueOnFail()) return;
+		const { itemIndex } = this.firstFailure;
+		const nodeError = toNodeError(this.context, this.firstFailure.error, itemIndex);
+		const others = [...this.known.entries()].filter(([index]) => index !== itemIndex);
+		if (others.length > 0) {
+			const list = others
+				.map(
+					([index, { id, status }]) =>
+						`item ${index}: ${this.job.idField} ${id}${status ? ` (${status})` : ''}`,
+				)
+				.join('; ');
+			nodeError.description = `${nodeError.description ? `${nodeError.description}\n\n` : ''}${this.knownLabel}: ${list}.`;
+		}
+		throw nodeError;
+	}
+
+	items(): INodeExecutionData[] {
+		const all: INodeExecutionData[] = [];
+		for (const output of this.outputs) for (const item of output ?? []) all.push(item);
+		return all;
+	}
+}

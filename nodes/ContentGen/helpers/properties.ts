@@ -1,0 +1,154 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { RATE_LIMIT_WAIT, REQUEST_TIMEOUT, UUID_EXAMPLE, WAIT } from '../../shared/constants';
+
+/**
+ * Parameters several operations share. Each operation lists them among its own properties; the
+ * node adds the rule that shows them for that operation only.
+ */
+
+const rateLimitWaitDefault = RATE_LIMIT_WAIT.default;
+const requestTimeoutDefault = REQUEST_TIMEOUT.default;
+
+/** In every operation's Options: how long to ride out 429s, and each request's deadline. */
+const requestOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Rate-Limit Wait',
+		name: 'maxRateLimitWait',
+		type: 'number',
+		typeOptions: { minValue: RATE_LIMIT_WAIT.min, maxValue: RATE_LIMIT_WAIT.max },
+		default: rateLimitWaitDefault,
+		description: `Seconds to wait in total when the service answers 429 (too many requests): the node waits as long as it asks and sends the same request again. ${RATE_LIMIT_WAIT.min} fails at once; at most ${RATE_LIMIT_WAIT.max}.`,
+	},
+	{
+		displayName: 'Request Timeout',
+		name: 'requestTimeout',
+		type: 'number',
+		typeOptions: { minValue: REQUEST_TIMEOUT.min, maxValue: REQUEST_TIMEOUT.max },
+		default: requestTimeoutDefault,
+		description: `Seconds one request may take, from connecting to the last byte of the answer (${REQUEST_TIMEOUT.min}-${REQUEST_TIMEOUT.max}). A read that times out is tried again up to 3 times; a generate is not, as it may have been charged.`,
+	},
+];
+
+/** The Options collection, with the request options always included. */
+export function optionsCollection(extra: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [...extra, ...requestOptions].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	};
+}
+
+/** The record ID parameters; workflows refer to these names. */
+const RECORD_IDS = {
+	article: { displayName: 'Article ID', name: 'articleId' },
+	socialContent: { displayName: 'Content ID', name: 'contentId' },
+};
+
+export function recordIdProperty(
+	resource: keyof typeof RECORD_IDS,
+	description: string,
+): INodeProperties {
+	return {
+		...RECORD_IDS[resource],
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: `e.g. ${UUID_EXAMPLE}`,
+		description,
+	};
+}
+
+export function simplifyProperty(show?: Record<string, boolean[]>): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}
+
+export function waitForCompletionProperty(description: string): INodeProperties {
+	return {
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description,
+	};
+}
+
+export function additionalFields(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options,
+	};
+}
+
+export type Product = 'article' | 'social';
+
+/**
+ * The options of waiting for a generation. On a Generate they show only once Wait for
+ * Completion is on; on Wait for Completion itself always.
+ */
+export function waitOptions(product: Product, onGenerate: boolean): INodeProperties[] {
+	const { pollInterval, timeout } = WAIT[product];
+	const show = onGenerate ? { displayOptions: { show: { '/waitForCompletion': [true] } } } : {};
+	const cadence =
+		product === 'article'
+			? 'an article usually takes a few minutes'
+			: 'social content usually takes under a minute';
+	return [
+		{
+			displayName: 'Poll Interval',
+			name: 'pollInterval',
+			type: 'number',
+			typeOptions: { minValue: WAIT.pollInterval.min, maxValue: WAIT.pollInterval.max },
+			default: pollInterval,
+			description: `Seconds between checks while waiting (${cadence}). Checks are free; with many items one request checks up to 100 at once.`,
+			...show,
+		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: WAIT.timeout.min, maxValue: WAIT.timeout.max },
+			default: timeout,
+			description:
+				'Seconds to wait for the generation to finish before giving up (see On Timeout). The wait holds its n8n worker for that long.',
+			...show,
+		},
+		{
+			displayName: 'On Timeout',
+			name: 'onTimeout',
+			type: 'options',
+			options: [
+				{
+					name: 'Return Last Known Status',
+					value: 'returnLast',
+					description:
+						'Output the ID with its last known status and timed_out: true, to wait again later',
+				},
+				{
+					name: 'Fail',
+					value: 'fail',
+					description: 'Fail the item; the error still names the ID and its last status',
+				},
+			],
+			default: 'returnLast',
+			description: 'What to do when the generation has not finished within the timeout',
+			...show,
+		},
+	];
+}

@@ -1,0 +1,271 @@
+import { API_KEY_PATTERN } from '../constants';
+
+/** What the user reads when the service refuses a request. */
+export interface Failure {
+	message: string;
+	description: string;
+	httpCode: string;
+	code: string;
+	requestId?: string;
+}
+
+/** An error answer as the service gave it, already parsed. */
+export interface ErrorAnswer {
+	statusCode: number;
+	code: string;
+	/** The service's own words, redacted. */
+	apiMessage?: string;
+	headers: Record<string, unknown>;
+}
+
+/** Wording of a status that only one operation can explain (a publish's 409, a generate's 402). */
+export type Explain = (answer: ErrorAnswer) => { message: string; hint: string } | undefined;
+
+export interface FailureContext {
+	statusCode: number;
+	body: unknown;
+	headers: Record<string, unknown>;
+	method: string;
+	endpoint: string;
+	apiKey: string;
+	explain?: Explain;
+}
+
+const SECRET_PATTERN = /svc_[0-9a-z]{4,}/gi;
+const BEARER_PATTERN = /Bearer\s+[^\s"',]+/gi;
+
+/** Strips anything that looks like an API key from text that may reach the user or a log. */
+export function redactSecrets(text: string, apiKey?: string): string {
+	let out = text;
+	if (apiKey) {
+		out = out.split(apiKey).join('svc_…');
+		// An echo may carry the secret part without its prefix, in any letter case.
+		const secret = apiKey.trim().replace(/^svc_/i, '');
+		if (secret.length >= 16) {
+			const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+			out = out.replace(new RegExp(escaped, 'gi'), '…');
+		}
+	}
+	return out.replace(SECRET_PATTERN, 'svc_…').replace(BEARER_PATTERN, 'Bearer …');
+}
+
+export function header(headers: Record<string, unknown>, name: string): string | undefined {
+	const wanted = name.toLowerCase();
+	for (const [key, value] of Object.entries(headers ?? {})) {
+		if (key.toLowerCase() !== wanted) continue;
+		if (Array.isArray(value)) return String(value[0]);
+		return value === undefined ? undefined : String(value);
+	}
+	return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first readable words of an HTML or text page, without markup. */
+export function summariseText(text: string): string {
+	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+	const plain = (title ?? text)
+		.replace(/<script[\s\S]*?<\/script>/gi, ' ')
+		.replace(/<style[\s\S]*?<\/style>/gi, ' ')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+	return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+}
+
+export type BodyKind = 'envelope' | 'flat' | 'text' | 'empty' | 'other';
+
+/** Reads either error shape of the service, or a page that is not JSON at all. */
+export function parseErrorBody(body: unknown): {
+	code?: string;
+	apiMessage?: string;
+	requestId?: string;
+	kind: BodyKind;
+} {
+	if (body === undefined || body === null || body === '') return { kind: 'empty' };
+	if (typeof body === 'string') {
+		const trimmed = body.trim();
+		if (trimmed.startsWith('{')) {
+			try {
+				return parseErrorBody(JSON.parse(trimmed));
+			} catch {
+				return { kind: 'text', apiMessage: summariseText(trimmed) };
+			}
+		}
+		return { kind: 'text', apiMessage: summariseText(trimmed) };
+	}
+	if (!isObject(body)) return { kind: 'other' };
+	const meta = isObject(body.meta) ? body.meta : undefined;
+	const requestId = typeof meta?.request_id === 'string' ? meta.request_id : undefined;
+	if (isObject(body.error)) {
+		return {
+			kind: 'envelope',
+			code: typeof body.error.code === 'string' ? body.error.code : undefined,
+			apiMessage: typeof body.error.message === 'string' ? body.error.message : undefined,
+			requestId,
+		};
+	}
+	if (typeof body.error === 'string') return { kind: 'flat', apiMessage: body.error, requestId };
+	if (typeof body.message === 'string')
+		return { kind: 'flat', apiMessage: body.message, requestId };
+	return { kind: 'other' };
+}
+
+const SCOPE_BY_SEGMENT: Record<string, string> = {
+	articles: 'articles',
+	social: 'social',
+	projects: 'projects',
+	user: 'user',
+};
+
+/** The permission and scope a route needs (spec §5). */
+export function requiredAccess(
+	method: string,
+	endpoint: string,
+): { permission: string; scope: string } {
+	const segment = endpoint.replace(/^\/+/, '').split(/[/?]/)[0];
+	return {
+		permission: method.toUpperCase() === 'GET' ? 'read' : 'write',
+		scope: SCOPE_BY_SEGMENT[segment] ?? segment,
+	};
+}
+
+/** A route that names one record (/articles/:id, /social/content/:id, /projects/:id). */
+function recordKind(endpoint: string): string | undefined {
+	if (/^\/articles\/[^/]+(\/status)?$/.test(endpoint) && !endpoint.endsWith('/generate'))
+		return 'Article';
+	if (/^\/social\/content\/[^/]+$/.test(endpoint)) return 'Social content';
+	if (/^\/projects\/[^/]+$/.test(endpoint)) return 'Project';
+	return undefined;
+}
+
+function authHint(apiKey: string): string {
+	return API_KEY_PATTERN.test(apiKey.trim())
+		? 'Create a new key in the service and update the ContentGen credential.'
+		: 'The key in the credential does not look like a ContentGen key: it should be "svc_" followed by 64 hexadecimal characters, copied whole when the key was created.';
+}
+
+/** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
+export function retryAfterSeconds(
+	headers: Record<string, unknown>,
+	nowMs: number,
+): number | undefined {
+	const value = header(headers, 'retry-after')?.trim();
+	if (!value) return undefined;
+	if (/^\d+(\.\d+)?$/.test(value)) {
+		const seconds = Number(value);
+		return seconds > 0 ? seconds : undefined;
+	}
+	const date = Date.parse(value);
+	return Number.isNaN(date) || date <= nowMs ? undefined : (date - nowMs) / 1000;
+}
+
+/** The statuses every route can answer, in words that say what to do. */
+function generic(
+	answer: ErrorAnswer,
+	method: string,
+	endpoint: string,
+	apiKey: string,
+): { message: string; hint: string } {
+	const { statusCode, code } = answer;
+	const access = requiredAccess(method, endpoint);
+	if (statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY') {
+		return {
+			message: 'The API key was not accepted (missing, invalid, expired or revoked)',
+			hint: authHint(apiKey),
+		};
+	}
+	if (statusCode === 403) {
+		return {
+			message: `The API key may not do this: it needs the "${access.permission}" permission and the "${access.scope}" scope`,
+			hint: `Create a key with permission "${access.permission}" and scope "${access.scope}" (keys cannot be edited), then update the credential.`,
+		};
+	}
+	if (statusCode === 402 || code === 'INSUFFICIENT_CREDITS') {
+		return {
+			message: 'Not enough credits',
+			hint: 'Nothing was charged. Top up credits or wait for the plan to renew, then run again.',
+		};
+	}
+	const record = recordKind(endpoint);
+	if (statusCode === 404 && record && code === 'NOT_FOUND') {
+		return {
+			message: `${record} not found: it does not exist or does not belong to this API key's account`,
+			hint: 'Check the ID (records of other accounts are reported as missing).',
+		};
+	}
+	if (statusCode === 404) {
+		return {
+			message: `Not found: ${method} ${endpoint} does not exist at this Base URL`,
+			hint: "Check the credential's Base URL: it should be the service's address, e.g. https://api.example.com.",
+		};
+	}
+	if (statusCode === 429) {
+		const wait = retryAfterSeconds(answer.headers, Date.now());
+		return {
+			message: `Rate limit reached${wait === undefined ? '' : `: retry in ${Math.ceil(wait)} s`}`,
+			hint: `The key's request budget is used up (limit ${header(answer.headers, 'x-ratelimit-limit') ?? 'unknown'} per minute). Lower the workflow's request rate or raise Max Rate-Limit Wait in the node's options.`,
+		};
+	}
+	if (statusCode === 400 && code === 'NO_PROJECT') {
+		return {
+			message: 'The account has no project',
+			hint: 'Social content takes its brand context from a project: create one in the service first.',
+		};
+	}
+	if (statusCode === 400) {
+		return {
+			message: 'The service rejected the request as invalid',
+			hint: 'Check the parameters named in the message above.',
+		};
+	}
+	if (statusCode >= 500) {
+		return {
+			message: `The service failed (HTTP ${statusCode})`,
+			hint:
+				method === 'GET'
+					? 'The request was retried and kept failing. Try again later.'
+					: 'The request was not sent again, because it may have been processed (and charged). Check with a Get Many before running again.',
+		};
+	}
+	if (statusCode >= 300 && statusCode < 400) {
+		const location = header(answer.headers, 'location') ?? 'another address';
+		return {
+			message: `The service answered with a redirect (HTTP ${statusCode}), which is not followed`,
+			hint: `It pointed to ${redactSecrets(location, apiKey).slice(0, 300)}. The API key is sent only to the credential's Base URL: if the service has moved, update the Base URL.`,
+		};
+	}
+	return { message: `The service answered HTTP ${statusCode}`, hint: '' };
+}
+
+/** Turns an error answer of the service into a message that says what to do about it. */
+export function describeFailure(context: FailureContext): Failure {
+	const { statusCode, method, endpoint, apiKey } = context;
+	const parsed = parseErrorBody(context.body);
+	const answer: ErrorAnswer = {
+		statusCode,
+		code: parsed.code ?? `HTTP_${statusCode}`,
+		apiMessage: parsed.apiMessage ? redactSecrets(parsed.apiMessage, apiKey) : undefined,
+		headers: context.headers,
+	};
+	const worded = context.explain?.(answer) ?? generic(answer, method, endpoint, apiKey);
+	let hint = worded.hint;
+	if (parsed.kind === 'text') {
+		hint = `The answer was not JSON (a proxy or gateway page?): "${answer.apiMessage ?? ''}". ${hint}`;
+	} else if (parsed.kind === 'empty' && !(statusCode >= 300 && statusCode < 400)) {
+		hint = `The answer had an empty body. ${hint}`;
+	} else if (answer.apiMessage) {
+		hint = `The service said: "${answer.apiMessage}". ${hint}`;
+	}
+	const requestId = parsed.requestId ?? header(context.headers, 'x-request-id');
+	const reference = requestId ? ` Request ID for support: ${requestId}.` : '';
+	return {
+		message: redactSecrets(worded.message, apiKey),
+		description: redactSecrets(`${hint}${reference}`.trim(), apiKey),
+		httpCode: String(statusCode),
+		code: answer.code,
+		requestId,
+	};
+}

@@ -1,0 +1,163 @@
+import type {
+	ICredentialsDecrypted,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { REQUEST_TIMEOUT } from '../constants';
+import type { Breakage } from './retry';
+
+export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
+
+export interface FullResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode: number;
+}
+
+/** Seconds one attempt may take, connection to last byte: the "Request Timeout" option's default. */
+export const DEFAULT_REQUEST_TIMEOUT_S = REQUEST_TIMEOUT.default;
+
+/** An attempt's outcome: the HTTP answer, or why there was none (the retry policy reads it). */
+export type Exchange =
+	| { response: FullResponse; breakage?: undefined }
+	| { response?: undefined; breakage: Breakage; reason: string };
+
+export function cancelSignal(context: ApiContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+}
+
+export function cancelled(context: ApiContext): NodeOperationError {
+	return new NodeOperationError(context.getNode(), 'The execution was cancelled');
+}
+
+/**
+ * The promise's value, or `{ done: false }` as soon as the signal aborts (its rejection, if it
+ * comes first, passes through). The abort listener is removed either way.
+ */
+export async function settleBefore<T>(
+	promise: Promise<T>,
+	signal: AbortSignal,
+): Promise<{ done: true; value: T } | { done: false }> {
+	if (signal.aborted) return { done: false };
+	let onAbort: () => void = () => undefined;
+	const aborted = new Promise<{ done: false }>((resolve) => {
+		onAbort = () => resolve({ done: false });
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		return await Promise.race([promise.then((value) => ({ done: true as const, value })), aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
+
+/** Waits in steps of at most a second, and stops at once when the execution is cancelled. */
+export async function pause(context: ApiContext, ms: number): Promise<void> {
+	const signal = cancelSignal(context);
+	let left = Math.max(0, ms);
+	while (left > 0) {
+		if (signal?.aborted) throw cancelled(context);
+		const step = Math.min(left, 1000);
+		await (signal ? settleBefore(sleep(step), signal) : sleep(step));
+		left -= step;
+	}
+	if (signal?.aborted) throw cancelled(context);
+}
+
+/** The system error code (ECONNREFUSED, ...) anywhere in a wrapped error. */
+export function networkCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		const candidate = current as { code?: unknown; cause?: unknown; message?: unknown };
+		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code))
+			return candidate.code;
+		if (typeof candidate.message === 'string' && /socket hang up/i.test(candidate.message)) {
+			return 'ECONNRESET';
+		}
+		current = candidate.cause;
+	}
+	return undefined;
+}
+
+/** The innermost message of a wrapped error: what actually went wrong. */
+function rootMessage(error: unknown): string {
+	let message = error instanceof Error ? error.message : String(error);
+	let current: unknown = (error as { cause?: unknown })?.cause;
+	for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+		if (current.message) message = current.message;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return message;
+}
+
+function breakageOf(error: unknown): Breakage {
+	const code = networkCode(error);
+	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT')
+		return { kind: 'timeout' };
+	if (code) return { kind: 'network', code };
+	return { kind: 'unsent', reason: rootMessage(error) };
+}
+
+export interface Attempt {
+	request: IHttpRequestOptions;
+	timeoutMs: number;
+	/** Set for API calls: the request is signed with the credential; files are fetched without it. */
+	credential?: { type: string; decrypted: ICredentialsDecrypted };
+}
+
+/**
+ * One HTTP exchange, with a deadline from the first byte sent to the last byte read, and no
+ * redirect followed: a key must never be carried to another address, and a file address is
+ * re-checked by its caller at each hop.
+ */
+export async function send(context: ApiContext, attempt: Attempt): Promise<Exchange> {
+	const deadline = AbortSignal.timeout(attempt.timeoutMs);
+	const cancel = cancelSignal(context);
+	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+	const request: IHttpRequestOptions = {
+		...attempt.request,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: attempt.timeoutMs,
+		abortSignal: signal,
+	};
+	// n8n's authenticated helper replaces abortSignal with the execution's own cancel signal,
+	// which it reads from its receiver: a receiver that answers with the combined signal keeps
+	// the deadline. The race below holds the deadline even where a helper ignores the signal.
+	const receiver = cancel
+		? (Object.create(context, { getExecutionCancelSignal: { value: () => signal } }) as ApiContext)
+		: context;
+	const exchange = attempt.credential
+		? context.helpers.httpRequestWithAuthentication.call(
+				receiver,
+				attempt.credential.type,
+				request,
+				{
+					credentialsDecrypted: attempt.credential.decrypted,
+				},
+			)
+		: context.helpers.httpRequest(request);
+	// Settled either way, so a late failure after the deadline is not an unhandled rejection.
+	void exchange.catch(() => undefined);
+	let outcome: { done: true; value: unknown } | { done: false };
+	try {
+		outcome = await settleBefore(exchange, signal);
+	} catch (error) {
+		if (cancel?.aborted) throw cancelled(context);
+		const breakage = breakageOf(error);
+		if (breakage.kind === 'unsent') return { breakage, reason: breakage.reason };
+		return { breakage, reason: breakage.kind === 'network' ? breakage.code : 'timed out' };
+	}
+	if (outcome.done) return { response: outcome.value as FullResponse };
+	if (cancel?.aborted) throw cancelled(context);
+	return {
+		breakage: { kind: 'timeout' },
+		reason: `no complete answer within ${Math.round(attempt.timeoutMs / 1000)} s`,
+	};
+}

@@ -1,0 +1,308 @@
+import type {
+	ICredentialsDecrypted,
+	IDataObject,
+	IHttpRequestOptions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { API_PREFIX, CREDENTIAL_TYPE, RATE_LIMIT_WAIT } from '../constants';
+import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
+import type { Explain, Failure } from './errors';
+import { describeFailure, header, redactSecrets } from './errors';
+import type { ApiContext } from './http';
+import { DEFAULT_REQUEST_TIMEOUT_S, pause, send } from './http';
+import { AddressError, parseBaseUrl, type ServiceRoot } from './origin';
+import type { Breakage } from './retry';
+import {
+	isNeverReached,
+	MAX_RATE_LIMIT_RETRIES,
+	rateLimitPauseMs,
+	retryAfterBadAnswer,
+	retryAfterBreakage,
+} from './retry';
+
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
+
+/** The credential, read once and reused for every request of a walk or a wait. */
+export interface Connection {
+	context: ApiContext;
+	root: ServiceRoot;
+	apiKey: string;
+	decrypted: ICredentialsDecrypted;
+	/**
+	 * The key's budget as the last answer reported it. Every worker and execution using the key
+	 * draws on the same budget, so the service's headers are the only shared truth about it.
+	 */
+	rateLimit?: RateLimitInfo;
+	/** The answer before that one: how fast the budget drains between two requests of this run. */
+	previousRateLimit?: RateLimitInfo;
+}
+
+export interface CallOptions {
+	qs?: IDataObject;
+	itemIndex?: number;
+	/** Upper bound on the total time spent waiting out 429 answers for this request. */
+	maxRateLimitWaitMs?: number;
+	/** Deadline of each attempt, connection to last byte. */
+	timeoutMs?: number;
+	/** Wording of statuses only the calling operation can explain. */
+	explain?: Explain;
+}
+
+export async function connect(context: ApiContext): Promise<Connection> {
+	const data = await context.getCredentials(CREDENTIAL_TYPE);
+	let root: ServiceRoot;
+	try {
+		root = parseBaseUrl(data.baseUrl);
+	} catch (error) {
+		const refusal = error as AddressError;
+		throw new NodeOperationError(context.getNode(), refusal.message, {
+			description: refusal.hint || undefined,
+		});
+	}
+	const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
+	if (!apiKey) {
+		throw new NodeOperationError(context.getNode(), 'The ContentGen credential has no API key', {
+			description:
+				'Open the credential and paste the key ("svc_" followed by 64 hexadecimal characters).',
+		});
+	}
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		context,
+		root,
+		apiKey,
+		decrypted: {
+			id: reference?.id ?? '',
+			name: reference?.name ?? CREDENTIAL_TYPE,
+			type: CREDENTIAL_TYPE,
+			data,
+		},
+	};
+}
+
+function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
+	const number = (name: string) => {
+		const value = header(headers, name);
+		const parsed = value === undefined ? NaN : Number(value);
+		return Number.isFinite(parsed) ? parsed : undefined;
+	};
+	return {
+		limit: number('x-ratelimit-limit'),
+		remaining: number('x-ratelimit-remaining'),
+		reset: number('x-ratelimit-reset'),
+		dailyRemaining: number('x-ratelimit-daily-remaining'),
+	};
+}
+
+function isEnvelope(
+	body: unknown,
+): body is { success: boolean; data?: unknown; pagination?: Pagination } {
+	return typeof body === 'object' && body !== null && 'success' in body;
+}
+
+function apiError(connection: Connection, failure: Failure, itemIndex?: number): NodeApiError {
+	const details: JsonObject = {
+		message: failure.message,
+		code: failure.code,
+		httpCode: failure.httpCode,
+		request_id: failure.requestId ?? null,
+	};
+	return new NodeApiError(connection.context.getNode(), details, {
+		message: failure.message,
+		description: failure.description,
+		httpCode: failure.httpCode,
+		itemIndex,
+	});
+}
+
+/** A request that got no answer: what happened, and whether it can have been processed. */
+function breakageError(
+	connection: Connection,
+	method: string,
+	endpoint: string,
+	breakage: Breakage,
+	rawReason: string,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	const node = connection.context.getNode();
+	const reason = redactSecrets(rawReason, connection.apiKey);
+	if (breakage.kind === 'unsent') {
+		return new NodeOperationError(node, `The request could not be sent: ${reason}`, {
+			itemIndex,
+			description: `n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
+		});
+	}
+	const neverReached = isNeverReached(breakage);
+	// n8n rewrites messages that contain system error codes, so the code goes in the description.
+	const message = neverReached
+		? 'Could not reach the service'
+		: breakage.kind === 'timeout'
+			? `The service did not answer in time (${reason})`
+			: 'The connection to the service broke before it answered';
+	const advice = neverReached
+		? `Check the credential's Base URL (${connection.root.origin}) and that the service is reachable from n8n.`
+		: method === 'GET'
+			? 'The request was retried and kept failing. Try again later, or raise Request Timeout in the options.'
+			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
+	const detail = breakage.kind === 'network' ? ` Network error: ${breakage.code}.` : '';
+	return new NodeApiError(
+		node,
+		{ message, network: breakage.kind === 'network' ? breakage.code : breakage.kind },
+		{ message, description: `${advice}${detail}`, itemIndex },
+	);
+}
+
+/**
+ * The one place that talks to the service: unwraps the envelope, explains every failure, rides
+ * out 429s and flaky GETs within bounds, and never repeats a POST that may have been processed.
+ */
+export async function request<T>(
+	connection: Connection,
+	method: 'GET' | 'POST',
+	endpoint: string,
+	options: CallOptions & { body?: IDataObject } = {},
+): Promise<ApiResponse<T>> {
+	const { context } = connection;
+	const maxWait = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+	const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_S * 1000;
+	const httpRequest: IHttpRequestOptions = {
+		method,
+		url: `${connection.root.url}${API_PREFIX}${endpoint}`,
+		json: true,
+		headers: { Accept: 'application/json' },
+	};
+	if (options.qs && Object.keys(options.qs).length > 0) httpRequest.qs = options.qs;
+	if (options.body) httpRequest.body = options.body;
+	const fail = (statusCode: number, body: unknown, headers: Record<string, unknown>) =>
+		describeFailure({
+			statusCode,
+			body,
+			headers,
+			method,
+			endpoint,
+			apiKey: connection.apiKey,
+			explain: options.explain,
+		});
+	let waitedMs = 0;
+	let rateLimitRetries = 0;
+	let transientRetries = 0;
+
+	for (;;) {
+		// Nothing left this minute: wait for the window rather than spend a request on a sure 429.
+		const waitMs = untilWindowResets(connection.rateLimit, maxWait - waitedMs);
+		if (waitMs > 0) {
+			await pause(context, waitMs);
+			waitedMs += waitMs;
+		}
+		const exchange = await send(context, {
+			request: httpRequest,
+			timeoutMs,
+			credential: { type: CREDENTIAL_TYPE, decrypted: connection.decrypted },
+		});
+		if (exchange.breakage) {
+			const retryIn = retryAfterBreakage(method, exchange.breakage, transientRetries);
+			if (retryIn === undefined) {
+				throw breakageError(
+					connection,
+					method,
+					endpoint,
+					exchange.breakage,
+					exchange.reason,
+					options.itemIndex,
+				);
+			}
+			await pause(context, retryIn);
+			transientRetries++;
+			continue;
+		}
+		const { response } = exchange;
+		const { statusCode, body } = response;
+		const headers = response.headers ?? {};
+		connection.previousRateLimit = connection.rateLimit;
+		connection.rateLimit = rateLimitOf(headers);
+		if (statusCode >= 200 && statusCode < 300) {
+			if (isEnvelope(body) && body.success !== false) {
+				return {
+					data: body.data as T,
+					pagination: body.pagination,
+					statusCode,
+					requestId: header(headers, 'x-request-id'),
+					rateLimit: connection.rateLimit,
+				};
+			}
+			// A 2xx that is not our envelope: a proxy page or a cut-off body.
+			const retryIn = retryAfterBadAnswer(method, undefined, headers, transientRetries);
+			if (retryIn !== undefined) {
+				await pause(context, retryIn);
+				transientRetries++;
+				continue;
+			}
+			const failure = fail(statusCode, body, headers);
+			throw apiError(
+				connection,
+				method === 'GET'
+					? { ...failure, message: 'The service answered with an unreadable body' }
+					: {
+							...failure,
+							message: 'The service accepted the request but its answer could not be read',
+							description: `The request was not sent again, because it was probably processed (and charged). Check with a Get Many. ${failure.description}`,
+						},
+				options.itemIndex,
+			);
+		}
+
+		if (statusCode === 429 && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
+			const waitMs = rateLimitPauseMs(headers, Date.now(), rateLimitRetries);
+			if (waitedMs + waitMs <= maxWait) {
+				await pause(context, waitMs);
+				waitedMs += waitMs;
+				rateLimitRetries++;
+				continue;
+			}
+		}
+		const retryIn = retryAfterBadAnswer(method, statusCode, headers, transientRetries);
+		if (retryIn !== undefined) {
+			await pause(context, retryIn);
+			transientRetries++;
+			continue;
+		}
+		throw apiError(connection, fail(statusCode, body, headers), options.itemIndex);
+	}
+}
+
+/** A GET with the credential read for it alone. */
+export async function apiGet<T>(
+	context: ApiContext,
+	endpoint: string,
+	options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+	return await request<T>(await connect(context), 'GET', endpoint, options);
+}
+
+export async function apiPost<T>(
+	context: ApiContext,
+	endpoint: string,
+	body: IDataObject,
+	options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+	return await request<T>(await connect(context), 'POST', endpoint, { ...options, body });
+}
+
+/** Milliseconds until the per-minute window resets, when nothing is left in it and the wait fits. */
+function untilWindowResets(rateLimit: RateLimitInfo | undefined, maxWaitMs: number): number {
+	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return 0;
+	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
+	return waitMs > 0 && waitMs <= maxWaitMs ? waitMs : 0;
+}
+
+/** Waits for the per-minute window to reset when the last answer said nothing is left. */
+export async function respectRateLimit(
+	context: ApiContext,
+	rateLimit: RateLimitInfo,
+	maxWaitMs: number = DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+): Promise<void> {
+	const waitMs = untilWindowResets(rateLimit, maxWaitMs);
+	if (waitMs > 0) await pause(context, waitMs);
+}

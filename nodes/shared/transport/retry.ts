@@ -1,0 +1,92 @@
+import { header, retryAfterSeconds } from './errors';
+
+/**
+ * When a request is sent again. A GET is free and idempotent, so transient failures are retried;
+ * a POST may already have been processed (and charged), so it is sent again only when it provably
+ * never reached the service (connection refused, name not resolved) or was refused with a 429.
+ */
+
+export const MAX_TRANSIENT_RETRIES = 3;
+export const MAX_RATE_LIMIT_RETRIES = 10;
+const BACKOFF_BASE_MS = 500;
+/** A pause for a 429 that gives no usable Retry-After or reset time. */
+const RATE_LIMIT_FALLBACK_MS = 1000;
+const RATE_LIMIT_FALLBACK_MAX_MS = 30_000;
+
+/** The connection never reached the service. */
+export const NEVER_REACHED_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+const TRANSIENT_CODES = [
+	...NEVER_REACHED_CODES,
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'ESOCKETTIMEDOUT',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+	'ERR_BAD_RESPONSE',
+];
+const RETRYABLE_GET_STATUSES = [500, 502, 503, 504];
+
+/** How a request failed without an HTTP answer. */
+export type Breakage =
+	| { kind: 'timeout' }
+	/** A system error code: the connection failed, before or after the request went out. */
+	| { kind: 'network'; code: string }
+	/** n8n refused or failed before sending (no system error code): nothing left this machine. */
+	| { kind: 'unsent'; reason: string };
+
+export function isNeverReached(breakage: Breakage): boolean {
+	return breakage.kind === 'network' && NEVER_REACHED_CODES.includes(breakage.code);
+}
+
+export function backoffMs(attempt: number): number {
+	return BACKOFF_BASE_MS * 2 ** attempt;
+}
+
+/** Milliseconds to wait before sending again after a breakage, or undefined to give up. */
+export function retryAfterBreakage(
+	method: string,
+	breakage: Breakage,
+	retries: number,
+): number | undefined {
+	if (retries >= MAX_TRANSIENT_RETRIES) return undefined;
+	const retryable =
+		method === 'GET'
+			? breakage.kind === 'timeout' ||
+				(breakage.kind === 'network' && TRANSIENT_CODES.includes(breakage.code))
+			: isNeverReached(breakage);
+	return retryable ? backoffMs(retries) : undefined;
+}
+
+/** Milliseconds to wait before retrying a GET that got a gateway error or a body that was not ours. */
+export function retryAfterBadAnswer(
+	method: string,
+	statusCode: number | undefined,
+	headers: Record<string, unknown>,
+	retries: number,
+): number | undefined {
+	if (method !== 'GET' || retries >= MAX_TRANSIENT_RETRIES) return undefined;
+	if (statusCode !== undefined && !RETRYABLE_GET_STATUSES.includes(statusCode)) return undefined;
+	const hinted = retryAfterSeconds(headers, Date.now());
+	return Math.min(hinted === undefined ? Infinity : hinted * 1000, backoffMs(retries));
+}
+
+/**
+ * How long a 429 asks to wait: Retry-After when it is a positive number or a future date, else the
+ * rate-limit window's reset time when that lies ahead, else a growing pause. Never zero, so a
+ * service that answers nonsense is not hammered.
+ */
+export function rateLimitPauseMs(
+	headers: Record<string, unknown>,
+	nowMs: number,
+	retries: number,
+): number {
+	const retryAfter = retryAfterSeconds(headers, nowMs);
+	if (retryAfter !== undefined)
+		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(retryAfter * 1000));
+	const reset = Number(header(headers, 'x-ratelimit-reset'));
+	if (Number.isFinite(reset) && reset * 1000 > nowMs && reset * 1000 - nowMs <= 3_600_000) {
+		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(reset * 1000 - nowMs));
+	}
+	return Math.min(RATE_LIMIT_FALLBACK_MAX_MS, RATE_LIMIT_FALLBACK_MS * 2 ** retries);
+}
