@@ -2,6 +2,7 @@ import { UUID_RE } from './constants';
 import type { Rng } from './prng';
 import type { ApiKeyRec, Store, User } from './store';
 import { ApiError } from './store';
+import type { SocialListOrder } from './types';
 
 /** What a handler produces; the server turns it into bytes (or a fault replaces it). */
 export interface Reply {
@@ -34,7 +35,7 @@ export interface Ctx {
 	params: string[];
 	baseUrl: string;
 	listRng: Rng;
-	socialListOrder: 'created_desc' | 'shuffled';
+	socialListOrder: SocialListOrder;
 }
 
 export function ok(data: unknown, status = 200): Reply {

@@ -19,6 +19,7 @@ export type {
 	Sandbox,
 	SandboxControl,
 	SandboxOptions,
+	SocialListOrder,
 } from './types';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -148,9 +149,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const project = projectFor(u.id, o.projectId);
 			const t = clock.nowMs();
 			const ids: string[] = [];
+			const spacing = o.spacingMs ?? 1000;
 			for (let i = 0; i < n; i++) {
-				// spaced one second apart, the newest last, so every order is well defined
-				const created = t - (n - i) * 1000;
+				// spaced one second apart (by default), the newest last, so every order is well defined
+				const created = t - (n - i) * spacing;
 				const a = newArticle(store, {
 					userId: u.id,
 					project,
@@ -175,8 +177,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const articlesOfUser = store.articlesOf(u.id);
 			const t = clock.nowMs();
 			const ids: string[] = [];
+			const spacing = o.spacingMs ?? 1000;
 			for (let i = 0; i < n; i++) {
-				const created = t - (n - i) * 1000;
+				const created = t - (n - i) * spacing;
 				const source = articlesOfUser[i % Math.max(1, articlesOfUser.length)];
 				const s = newSocial(store, {
 					userId: u.id,

@@ -16,7 +16,7 @@ import * as projects from './routes/projects';
 import * as social from './routes/social';
 import * as user from './routes/user';
 import { ApiError, hashKey, type Store, type User } from './store';
-import type { RequestLogEntry } from './types';
+import type { RequestLogEntry, SocialListOrder } from './types';
 import { endpointOf, type UsageBook } from './usage';
 
 type Scope = 'articles' | 'social' | 'projects' | 'user';
@@ -33,7 +33,7 @@ export const SESSION_COOKIE_NAME = 'cg_session';
 
 export interface WorldOptions {
 	authFailureStatus: 401 | 403;
-	socialListOrder: 'created_desc' | 'shuffled';
+	socialListOrder: SocialListOrder;
 	quiet: boolean;
 }
 

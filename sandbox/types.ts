@@ -2,6 +2,12 @@
 
 export type Plan = 'Free' | 'Lite' | 'Professional' | 'Business' | 'Enterprise' | 'Enterprise Custom';
 
+/**
+ * How the social list is ordered: reshuffled on every request, newest first, or by id (stable
+ * between requests but unrelated to dates, as a table read without ORDER BY tends to be).
+ */
+export type SocialListOrder = 'shuffled' | 'created_desc' | 'id';
+
 export interface SandboxOptions {
 	/** 0 = free port (tests); default 0 */
 	port?: number;
@@ -20,7 +26,7 @@ export interface SandboxOptions {
 	/** how a missing/invalid/expired/revoked key is answered; default 401 */
 	authFailureStatus?: 401 | 403;
 	/** the spec gives no order for the social list; default 'shuffled' (seeded, per request) */
-	socialListOrder?: 'created_desc' | 'shuffled';
+	socialListOrder?: SocialListOrder;
 	quiet?: boolean;
 }
 
@@ -87,10 +93,14 @@ export interface SandboxControl {
 		userId?: string;
 		name?: string;
 	}): string;
-	seedArticles(n: number, o?: { projectId?: string; status?: string; userId?: string }): string[];
+	/** `spacingMs` (default 1000): time between two seeded records, the newest just now. */
+	seedArticles(
+		n: number,
+		o?: { projectId?: string; status?: string; userId?: string; spacingMs?: number },
+	): string[];
 	seedSocial(
 		n: number,
-		o?: { status?: string; platforms?: string[]; projectId?: string; userId?: string },
+		o?: { status?: string; platforms?: string[]; projectId?: string; userId?: string; spacingMs?: number },
 	): string[];
 	setArticleStatus(id: string, status: string): void;
 	setSocialStatus(id: string, status: string): void;

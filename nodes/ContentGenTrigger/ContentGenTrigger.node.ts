@@ -10,38 +10,45 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, readProjectId, searchProjects } from '../shared/domain/projects';
 import { testContentGenCredential } from '../shared/credentialTest';
-import { apiGet, respectRateLimit } from '../shared/transport/request';
-import { pathId, validatePlatform, ValidationError } from '../shared/validation';
+import { validatePlatform } from '../shared/validation';
 import {
-	ARTICLE_EVENTS,
-	LIMITS,
+	EVENT_NAMES,
+	eventOptions,
+	eventsOfKind,
+	eventSubtitle,
+	parseEvents,
+	type TriggerEvent,
+} from './events';
+import { isRateLimited, reader, type Filters } from './reads';
+import { pollTiming, shortestPollGapMs } from './schedule';
+import { committedAt } from './state';
+import {
 	pickTestEvent,
 	pollSteps,
-	SOCIAL_EVENTS,
-	type EmittedEvent,
+	type EmittedItem,
+	type Lag,
 	type ListResult,
 	type PollOutcome,
-	type TrackedRecord,
-	type TrackerReply,
-	type TrackerRequest,
-	type TriggerEvent,
 } from './tracker';
+import { PAGE_SIZE } from './types';
 
-/** A poll waits out a 429 this long at most, then gives up and tries again at the next poll. */
-const MAX_RATE_LIMIT_WAIT_MS = 20_000;
 const STATE_KEY = 'tracker';
 
-interface Filters {
-	projectId?: string;
-	platform?: string;
+function fail(context: IPollFunctions, error: unknown): NodeOperationError {
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(context.getNode(), message);
 }
 
-function isRateLimited(error: unknown): boolean {
-	return error instanceof NodeApiError && String(error.httpCode) === '429';
-}
-
-function isNotFound(error: unknown): boolean {
-	return error instanceof NodeApiError && String(error.httpCode) === '404';
+function readEvents(context: IPollFunctions): TriggerEvent[] {
+	let events: TriggerEvent[];
+	try {
+		events = parseEvents(context.getNodeParameter('events', []));
+	} catch (error) {
+		throw fail(context, error);
+	}
+	if (events.length === 0)
+		throw new NodeOperationError(context.getNode(), 'Select at least one event to watch');
+	return events;
 }
 
 function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
@@ -50,78 +57,30 @@ function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
 		const project = readProjectId(context.getNodeParameter('projectId', ''), false);
 		if (project) filters.projectId = project;
 		const platform = String(context.getNodeParameter('platform', '') ?? '');
-		if (platform && events.some((e) => (SOCIAL_EVENTS as readonly string[]).includes(e))) {
+		if (platform && eventsOfKind(events, 'social').length > 0) {
 			filters.platform = validatePlatform('Platform', platform);
 		}
 	} catch (error) {
-		const message = error instanceof ValidationError ? error.message : (error as Error).message;
-		throw new NodeOperationError(context.getNode(), message);
+		throw fail(context, error);
 	}
 	return filters;
 }
 
-function toItem(event: EmittedEvent): INodeExecutionData {
+/** What the trigger has not caught up with yet, in words; undefined when it is up to date. */
+function behind(lag: Lag): string | undefined {
+	return lag.behind ? lag.notes.join('; ') || 'catching up' : undefined;
+}
+
+function toItem(item: EmittedItem, late: string | undefined): INodeExecutionData {
 	return {
 		json: {
-			...(event.record as IDataObject),
-			event: event.event,
-			previousStatus: event.previousStatus,
+			...(item.record as IDataObject),
+			event: item.event,
+			events: item.events,
+			previousStatus: item.previousStatus,
+			...(late ? { behind: late } : {}),
 		},
 	};
-}
-
-async function list(
-	context: IPollFunctions,
-	endpoint: string,
-	qs: IDataObject,
-	maxWait: number,
-): Promise<ListResult> {
-	const response = await apiGet<TrackedRecord[]>(context, endpoint, {
-		qs,
-		maxRateLimitWaitMs: maxWait,
-	});
-	const items = Array.isArray(response.data) ? response.data : [];
-	await respectRateLimit(context, response.rateLimit, maxWait);
-	const limit = Number(qs.limit);
-	return {
-		items,
-		total:
-			typeof response.pagination?.total === 'number' ? response.pagination.total : items.length,
-		hasMore:
-			typeof response.pagination?.has_more === 'boolean'
-				? response.pagination.has_more
-				: items.length === limit,
-	};
-}
-
-/** Answers one read of the tracker through the shared transport. */
-async function answer(
-	context: IPollFunctions,
-	request: TrackerRequest,
-	filters: Filters,
-	maxWait: number,
-): Promise<TrackerReply> {
-	if (request.kind === 'socialRecord') {
-		// A record that is gone (or moved to another account) simply stops being followed.
-		return await apiGet<TrackedRecord>(
-			context,
-			`/social/content/${pathId('Content ID', request.id)}`,
-			{
-				maxRateLimitWaitMs: maxWait,
-			},
-		).then(
-			(response) => response.data ?? null,
-			async (error: unknown) => (isNotFound(error) ? null : await Promise.reject(error)),
-		);
-	}
-	const qs: IDataObject = { page: request.page, limit: request.limit };
-	if (request.status) qs.status = request.status;
-	if (filters.projectId) qs.project_id = filters.projectId;
-	if (request.kind === 'articleList') {
-		return await list(context, '/articles', { ...qs, sort: 'updated_at', order: 'desc' }, maxWait);
-	}
-	if (filters.platform) qs.platform = filters.platform;
-	return await list(context, '/social/content', qs, maxWait);
 }
 
 /** "Fetch Test Event": the newest matching record, without touching the stored state. */
@@ -129,22 +88,22 @@ async function testEvent(
 	context: IPollFunctions,
 	events: TriggerEvent[],
 	filters: Filters,
-	maxWait: number,
 ): Promise<INodeExecutionData[][]> {
-	const candidates: EmittedEvent[] = [];
-	const lists = [
-		{ kind: 'articleList', kinds: ARTICLE_EVENTS },
-		{ kind: 'socialList', kinds: SOCIAL_EVENTS },
-	] as const;
-	for (const { kind, kinds } of lists) {
-		const wanted = events.filter((e) => (kinds as readonly string[]).includes(e));
+	const read = reader(context, filters);
+	const candidates: EmittedItem[] = [];
+	for (const kind of ['article', 'social'] as const) {
+		const wanted = eventsOfKind(events, kind);
 		if (wanted.length === 0) continue;
-		const request = { kind, page: 1, limit: LIMITS.pageSize };
-		const result = (await answer(context, request, filters, maxWait)) as ListResult;
+		const request = {
+			kind: kind === 'article' ? 'articleList' : 'socialList',
+			page: 1,
+			limit: PAGE_SIZE,
+		} as const;
+		const result = (await read(request)) as ListResult;
 		const picked = pickTestEvent(result.items, wanted);
 		if (picked) candidates.push(picked);
 	}
-	const updated = (c: EmittedEvent) => Date.parse(String(c.record.updated_at)) || 0;
+	const updated = (c: EmittedItem) => Date.parse(String(c.record.updated_at)) || 0;
 	const chosen = candidates.sort((a, b) => updated(b) - updated(a))[0];
 	if (!chosen) {
 		throw new NodeOperationError(context.getNode(), 'No record matches the selected events yet', {
@@ -152,7 +111,7 @@ async function testEvent(
 				'Fetch Test Event shows the most recent matching article or social content. Generate some content (or widen the project/platform filter) and try again.',
 		});
 	}
-	return [[toItem(chosen)]];
+	return [[toItem(chosen, undefined)]];
 }
 
 export class ContentGenTrigger implements INodeType {
@@ -165,7 +124,7 @@ export class ContentGenTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventSubtitle,
 		description:
 			'Starts the workflow when an article or social content finishes generating, fails, is scheduled or published, or changes status',
 		defaults: { name: 'ContentGen Trigger' },
@@ -183,54 +142,8 @@ export class ContentGenTrigger implements INodeType {
 				required: true,
 				default: ['articleCompleted'],
 				description:
-					'Each change seen between two polls starts the workflow once per selected event it matches',
-				options: [
-					{
-						name: 'Article Completed',
-						value: 'articleCompleted',
-						description: 'An article finished generating (status cms or needs_editing)',
-					},
-					{
-						name: 'Article Created',
-						value: 'articleCreated',
-						description: 'A new article appeared',
-					},
-					{
-						name: 'Article Failed',
-						value: 'articleFailed',
-						description: 'An article generation failed',
-					},
-					{
-						name: 'Article Status Changed',
-						value: 'articleStatusChanged',
-						description: 'An existing article changed status (any status)',
-					},
-					{
-						name: 'Social Content Failed',
-						value: 'socialFailed',
-						description: 'A social content generation failed',
-					},
-					{
-						name: 'Social Content Finished',
-						value: 'socialFinished',
-						description: 'Social content finished generating (status completed or ready)',
-					},
-					{
-						name: 'Social Content Published',
-						value: 'socialPublished',
-						description: 'Social content was published',
-					},
-					{
-						name: 'Social Content Scheduled',
-						value: 'socialScheduled',
-						description: 'Social content was scheduled for publishing',
-					},
-					{
-						name: 'Social Content Status Changed',
-						value: 'socialStatusChanged',
-						description: 'Existing social content changed status (any status)',
-					},
-				],
+					'Each change seen between two polls starts the workflow once, naming every selected event it matches',
+				options: eventOptions,
 			},
 			projectLocator('Only records of this project. Leave empty for all projects.'),
 			{
@@ -238,7 +151,8 @@ export class ContentGenTrigger implements INodeType {
 				name: 'platform',
 				type: 'options',
 				default: '',
-				description: 'Only social content targeting this platform (social events only)',
+				description: 'Only social content targeting this platform',
+				displayOptions: { show: { events: eventsOfKind(EVENT_NAMES, 'social') } },
 				options: [{ name: 'Any Platform', value: '' }, ...platformOptions],
 			},
 		],
@@ -250,46 +164,46 @@ export class ContentGenTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const events = (this.getNodeParameter('events', []) as string[]).filter(
-			(e): e is TriggerEvent => [...ARTICLE_EVENTS, ...SOCIAL_EVENTS].includes(e as TriggerEvent),
-		);
-		if (events.length === 0) {
-			throw new NodeOperationError(this.getNode(), 'Select at least one event to watch');
-		}
+		const started = Date.now();
+		const events = readEvents(this);
 		const filters = readFilters(this, events);
+		if (this.getMode() === 'manual') return await testEvent(this, events, filters);
+
+		const gap = shortestPollGapMs(
+			this.getNodeParameter('pollTimes', { item: [{ mode: 'everyMinute' }] }),
+		);
 		const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-		const maxWait =
-			budget === undefined
-				? MAX_RATE_LIMIT_WAIT_MS
-				: Math.min(MAX_RATE_LIMIT_WAIT_MS, Math.floor(budget / 4));
-
-		if (this.getMode() === 'manual') return await testEvent(this, events, filters, maxWait);
-
+		const timing = pollTiming(started, gap, budget);
 		const staticData = this.getWorkflowStaticData('node');
 		const scope = `${filters.projectId ?? ''}|${filters.platform ?? ''}`;
-		const steps = pollSteps(staticData[STATE_KEY], { events, scope });
+		const steps = pollSteps(staticData[STATE_KEY], { events, scope, now: started });
+		const read = reader(this, filters, timing);
 		let outcome: PollOutcome | undefined;
 		let failure: unknown;
 		try {
 			let next = steps.next();
-			while (!next.done) next = steps.next(await answer(this, next.value, filters, maxWait));
+			while (!next.done) next = steps.next(await read(next.value));
 			outcome = next.value;
 		} catch (error) {
 			failure = error;
 		}
 		if (!outcome) {
 			// Nothing is stored on failure, so the next poll covers this window too.
-			if (isRateLimited(failure)) {
-				this.logger.warn('ContentGen Trigger: still rate limited, skipping this poll', {
+			const last = committedAt(staticData[STATE_KEY]);
+			if (isRateLimited(failure) && (last === undefined || started - last < timing.quietForMs)) {
+				this.logger.warn('ContentGen Trigger: rate limited; the next poll covers this window', {
 					node: this.getNode().name,
 				});
 				return null;
 			}
 			if (failure instanceof NodeApiError || failure instanceof NodeOperationError) throw failure;
-			throw new NodeOperationError(this.getNode(), failure as Error);
+			throw fail(this, failure);
 		}
-		staticData[STATE_KEY] = outcome.state as unknown as IDataObject;
-		if (outcome.events.length === 0) return null;
-		return [outcome.events.map(toItem)];
+		staticData[STATE_KEY] = outcome.state as IDataObject;
+		const late = behind(outcome.lag);
+		if (late)
+			this.logger.warn(`ContentGen Trigger is behind: ${late}`, { node: this.getNode().name });
+		if (outcome.items.length === 0) return null;
+		return [outcome.items.map((item) => toItem(item, late))];
 	}
 }

@@ -34,6 +34,7 @@ export function listSocial(ctx: Ctx): Reply {
 	);
 	// the spec promises no order: by default every request sees a different one
 	if (ctx.socialListOrder === 'shuffled') ctx.listRng.shuffle(items);
+	else if (ctx.socialListOrder === 'id') items.sort((x, y) => (x.id < y.id ? -1 : 1));
 	else items.sort((x, y) => y.createdAt - x.createdAt || (x.id < y.id ? 1 : -1));
 	return paged(items, page, limit, (s) => socialListItem(s, ctx.baseUrl));
 }

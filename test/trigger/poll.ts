@@ -3,6 +3,7 @@
  * poll tick does, with static data that survives (or is JSON round-tripped across) polls.
  */
 import { PollContext } from 'n8n-core';
+import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import type {
 	IDataObject,
 	INode,
@@ -24,10 +25,23 @@ import {
 
 export interface PollHarness {
 	poll(mode?: WorkflowExecuteMode): Promise<INodeExecutionData[][] | null>;
+	/** What the last poll logged as warnings (n8n shows these in its log). */
+	warnings(): string[];
+	/** The last poll said it is behind (work left for the next polls). */
+	behind(): boolean;
 	/** The node's static data as n8n would store it (JSON). */
 	staticData(): IDataObject;
 	/** Simulates an n8n restart: static data goes through JSON and the workflow is rebuilt. */
 	restart(): void;
+}
+
+/** n8n's logger, as the context's memoized getter gives it, without fixing it on the context. */
+function loggerOf(context: PollContext): PollContext['logger'] {
+	for (let proto = Object.getPrototypeOf(context); proto; proto = Object.getPrototypeOf(proto)) {
+		const getter = Object.getOwnPropertyDescriptor(proto, 'logger')?.get;
+		if (getter) return getter.call({}) as PollContext['logger'];
+	}
+	throw new Error('no logger on the poll context');
 }
 
 export function pollHarness(
@@ -37,9 +51,10 @@ export function pollHarness(
 		baseUrl: TEST_BASE_URL,
 	},
 ): PollHarness {
-	const nodeTypes = new TestNodeTypes({
-		[`${PACKAGE}.contentGenTrigger`]: new ContentGenTrigger(),
-	});
+	// n8n's node loader gives every polling node its Poll Times parameter; so does this harness.
+	const trigger = new ContentGenTrigger();
+	trigger.description.properties.unshift(...commonPollingParameters);
+	const nodeTypes = new TestNodeTypes({ [`${PACKAGE}.contentGenTrigger`]: trigger });
 	const node: INode = {
 		id: 'trigger',
 		name: 'ContentGen Trigger',
@@ -58,6 +73,7 @@ export function pollHarness(
 	} as unknown as IWorkflowExecuteAdditionalData;
 	let staticData: IDataObject = {};
 	let workflow = build();
+	let warnings: string[] = [];
 
 	function build(): Workflow {
 		return new Workflow({
@@ -81,7 +97,28 @@ export function pollHarness(
 				mode,
 				mode === 'manual' ? 'manual' : 'activate',
 			);
-			return await new ContentGenTrigger().poll.call(context);
+			// Keep n8n's logger, and note the warnings the poll gives it. (Reading `context.logger`
+			// would fix it on the context for good: it is read through a stand-in instead.)
+			const logger = loggerOf(context);
+			warnings = [];
+			Object.defineProperty(context, 'logger', {
+				value: new Proxy(logger, {
+					get: (target, name) =>
+						name === 'warn'
+							? (message: string, meta?: Record<string, unknown>) => {
+									warnings.push(message);
+									target.warn(message, meta);
+								}
+							: Reflect.get(target, name),
+				}),
+			});
+			return await trigger.poll.call(context);
+		},
+		warnings() {
+			return [...warnings];
+		},
+		behind() {
+			return warnings.some((w) => w.startsWith('ContentGen Trigger is behind'));
 		},
 		staticData() {
 			return JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;

@@ -43,8 +43,10 @@ describe('ContentGen Trigger against the sandbox', () => {
 		for (let i = 0; i < 6; i++) {
 			sandbox.control.advance(60_000);
 			const output = await trigger.poll();
+			// One item per change, naming every selected event it matches.
 			for (const item of output?.[0] ?? [])
-				seen.push([item.json.event, item.json.id, item.json.previousStatus]);
+				for (const event of item.json.events as string[])
+					seen.push([event, item.json.id, item.json.previousStatus]);
 			if (i === 2) trigger.restart();
 		}
 		const completed = seen.filter(
@@ -89,6 +91,36 @@ describe('ContentGen Trigger against the sandbox', () => {
 			sandbox.control.advance(60_000);
 		}
 		expect(events).toEqual([['socialFinished', id, 'completed']]);
+	});
+
+	it('on a large account, says it is behind while it reads the social list once, and still reports', async () => {
+		const large = await startSandbox({ port: 0, speed: 2000, seed: 43, socialListOrder: 'id' });
+		try {
+			large.control.advance(24 * 3600_000);
+			large.control.seedSocial(7000, { status: 'completed', spacingMs: 60_000 });
+			const [generating] = large.control.seedSocial(1, { status: 'generating' });
+			const trigger = pollHarness(
+				{ events: ['socialFinished'] },
+				{ apiKey: large.apiKey, baseUrl: large.url },
+			);
+			expect(await trigger.poll()).toBeNull();
+			expect(trigger.warnings()).toEqual([
+				'ContentGen Trigger is behind: still reading the whole social list once, to learn which records are new',
+			]);
+			large.control.setSocialStatus(generating, 'completed');
+			large.control.advance(60_000);
+			const output = await trigger.poll();
+			expect(output?.[0].map((i) => [i.json.event, i.json.id, i.json.previousStatus])).toEqual([
+				['socialFinished', generating, 'generating'],
+			]);
+			expect(output?.[0][0].json.behind).toMatch(/still reading the whole social list/);
+			let polls = 2;
+			while (trigger.behind() && polls++ < 10) await trigger.poll();
+			expect(polls).toBe(3); // 71 pages at 30 a poll
+			expect(trigger.warnings()).toEqual([]);
+		} finally {
+			await large.close();
+		}
 	});
 
 	it('shows a real recent record as the test event without moving the state', async () => {

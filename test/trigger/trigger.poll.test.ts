@@ -83,7 +83,7 @@ describe('ContentGen Trigger through n8n poll context', () => {
 		expect(idle.isDone()).toBe(true);
 		expect(unexpected).toEqual([]);
 
-		// A finished: one completion (plus its status change), with the status it came from.
+		// A finished: one item naming both selected events, with the status it came from.
 		const finished = [article(A, 'cms', T1, T2), article(B, 'cms', T0, T0)];
 		nock(TEST_BASE_URL)
 			.get(`${API}/articles`)
@@ -93,13 +93,13 @@ describe('ContentGen Trigger through n8n poll context', () => {
 		expect(
 			output?.[0].map((item) => [
 				item.json.event,
+				item.json.events,
 				item.json.id,
 				item.json.previousStatus,
 				item.json.status,
 			]),
 		).toEqual([
-			['articleStatusChanged', A, 'queued', 'cms'],
-			['articleCompleted', A, 'queued', 'cms'],
+			['articleCompleted', ['articleCompleted', 'articleStatusChanged'], A, 'queued', 'cms'],
 		]);
 		expect(output?.[0][0].json.title).toBe('Article 1111');
 
@@ -173,6 +173,71 @@ describe('ContentGen Trigger through n8n poll context', () => {
 		expect(
 			output?.[0].map((item) => [item.json.event, item.json.id, item.json.previousStatus]),
 		).toEqual([['articleCompleted', A, 'queued']]);
+		expect(unexpected).toEqual([]);
+	});
+
+	it('ends a poll quietly when a 429 asks it to wait past the next poll: no retry, no error, nothing stored', async () => {
+		// Four polls a minute: the next poll is at most 15 s away when this one starts.
+		const every15s = ['0', '15', '30', '45'].map((second) => ({
+			mode: 'custom',
+			cronExpression: `${second} * * * * *`,
+		}));
+		const trigger = pollHarness({ events: ['articleCompleted'], pollTimes: { item: every15s } });
+		activationScope([article(A, 'queued', T1, T1)]);
+		expect(await trigger.poll()).toBeNull();
+		const before = trigger.staticData();
+
+		const limited = nock(TEST_BASE_URL)
+			.get(`${API}/articles`)
+			.query(SORTED_FIRST_PAGE)
+			.reply(
+				429,
+				{
+					success: false,
+					error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests' },
+					meta: { request_id: 'r2' },
+				},
+				{ 'Retry-After': '15' },
+			);
+		// A retry would find the completion and store the new state, inside the next poll's time.
+		const retry = nock(TEST_BASE_URL)
+			.get(`${API}/articles`)
+			.query(SORTED_FIRST_PAGE)
+			.reply(200, listBody([article(A, 'cms', T1, T2)]));
+		const started = Date.now();
+		expect(await trigger.poll()).toBeNull();
+		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(limited.isDone()).toBe(true);
+		expect(retry.isDone()).toBe(false);
+		expect(trigger.staticData()).toEqual(before);
+	});
+
+	it('turns rate limits into an error once polls have been skipped for five poll intervals', async () => {
+		const trigger = pollHarness({ events: ['articleCompleted'] });
+		activationScope([article(A, 'queued', T1, T1)]);
+		const activated = Date.now();
+		expect(await trigger.poll()).toBeNull();
+		const limited = () =>
+			nock(TEST_BASE_URL)
+				.get(`${API}/articles`)
+				.query(SORTED_FIRST_PAGE)
+				.reply(
+					429,
+					{ success: false, error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests' } },
+					{ 'Retry-After': '3600' },
+				);
+		const clock = jest.spyOn(Date, 'now');
+		try {
+			// Every minute (the default Poll Times): quiet for five minutes after the last complete poll.
+			clock.mockReturnValue(activated + 4 * 60_000);
+			limited();
+			expect(await trigger.poll()).toBeNull();
+			clock.mockReturnValue(activated + 6 * 60_000);
+			limited();
+			await expect(trigger.poll()).rejects.toThrow(/Rate limit/);
+		} finally {
+			clock.mockRestore();
+		}
 		expect(unexpected).toEqual([]);
 	});
 

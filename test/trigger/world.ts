@@ -1,6 +1,7 @@
 /**
  * An in-memory account for driving the tracker: articles and social records with the service's
- * list semantics (articles sorted by updated_at, social lists in a fresh random order per request).
+ * list semantics (articles sorted by updated_at; social lists in an order the spec leaves open:
+ * a fresh random one per request by default, or a stable one that is not by date).
  */
 import type {
 	ListResult,
@@ -19,6 +20,13 @@ export interface Row {
 	updated: number;
 }
 
+/**
+ * How the social list is ordered: `shuffled` = a fresh random order per request, `id` = stable
+ * by id (what a table without ORDER BY tends to give: unrelated to dates), `newest` / `oldest`
+ * = by creation time.
+ */
+export type SocialOrder = 'shuffled' | 'id' | 'newest' | 'oldest';
+
 /** The statuses the list filter accepts (the spec's eight), from the sandbox's independent copy. */
 export const SOCIAL_FILTERABLE: readonly string[] = SOCIAL_STATUSES;
 
@@ -34,8 +42,10 @@ export function prng(seed: number): () => number {
 	};
 }
 
+/** A valid v4 UUID whose leading hex digits do not follow creation order. */
 export function uuidFrom(n: number, salt = 0): string {
-	const head = (n >>> 0).toString(16).padStart(8, '0');
+	const mixed = Math.imul(n ^ 0x5bd1e995, 0x27d4eb2f) >>> 0;
+	const head = mixed.toString(16).padStart(8, '0');
 	const tail = ((n * 7919 + salt * 104729) % 0xffffffffffff).toString(16).padStart(12, '0');
 	return `${head}-000${salt % 10}-4abc-8def-${tail}`;
 }
@@ -50,37 +60,56 @@ export function toRecord(row: Row): TrackedRecord {
 	};
 }
 
+export interface WorldOptions {
+	socialOrder?: SocialOrder;
+}
+
 export class World {
+	/** The service's true time. Writers stamp records with their own clocks (`skew` arguments). */
 	now = EPOCH;
 	readonly articles = new Map<string, Row>();
 	readonly social = new Map<string, Row>();
 	private next = 0;
 	readonly log: TrackerRequest[] = [];
+	readonly socialOrder: SocialOrder;
+	private sortedArticles: Row[] | undefined;
+	private orderedSocial: Row[] | undefined;
 
-	constructor(private readonly random: () => number = prng(1)) {}
+	constructor(
+		private readonly random: () => number = prng(1),
+		options: WorldOptions = {},
+	) {
+		this.socialOrder = options.socialOrder ?? 'shuffled';
+	}
 
 	tick(ms: number): void {
 		this.now += ms;
 	}
 
-	create(kind: 'article' | 'social', status: string): string {
+	/** A new record; `skew` is the writer's clock error, `created` an explicit (past) stamp. */
+	create(
+		kind: 'article' | 'social',
+		status: string,
+		options: { skew?: number; created?: number } = {},
+	): string {
 		const id = uuidFrom(++this.next, kind === 'article' ? 1 : 2);
-		const table = kind === 'article' ? this.articles : this.social;
-		table.set(id, { id, status, created: this.now, updated: this.now });
+		const stamp = options.created ?? this.now + (options.skew ?? 0);
+		this.table(kind).set(id, { id, status, created: stamp, updated: stamp });
+		this.invalidate(kind);
 		return id;
 	}
 
-	/** A status change or an edit (same status): either way updated_at moves. */
-	set(kind: 'article' | 'social', id: string, status: string): void {
-		const row = (kind === 'article' ? this.articles : this.social).get(id);
+	/** A status change or an edit (same status): either way updated_at moves, to the writer's clock. */
+	set(kind: 'article' | 'social', id: string, status: string, skew = 0): void {
+		const row = this.table(kind).get(id);
 		if (!row) throw new Error(`no ${kind} ${id}`);
 		row.status = status;
-		row.updated = this.now;
+		row.updated = this.now + skew;
+		this.invalidate(kind);
 	}
 
 	snapshot(kind: 'article' | 'social'): Map<string, string> {
-		const table = kind === 'article' ? this.articles : this.social;
-		return new Map([...table.values()].map((row) => [row.id, row.status]));
+		return new Map([...this.table(kind).values()].map((row) => [row.id, row.status]));
 	}
 
 	answer(request: TrackerRequest): TrackerReply {
@@ -90,23 +119,51 @@ export class World {
 			return row ? toRecord(row) : null;
 		}
 		if (request.kind === 'articleList') {
-			const rows = [...this.articles.values()]
-				.filter((row) => request.status === undefined || row.status === request.status)
-				// Stable order for ties, as a database index gives.
-				.sort((a, b) => b.updated - a.updated || (a.id < b.id ? -1 : 1));
+			// Stable order for ties, as a database index gives.
+			this.sortedArticles ??= [...this.articles.values()].sort(
+				(a, b) => b.updated - a.updated || (a.id < b.id ? -1 : 1),
+			);
+			const rows = this.sortedArticles.filter(
+				(row) => request.status === undefined || row.status === request.status,
+			);
 			return page(rows, request.page, request.limit);
 		}
 		if (request.status !== undefined && !SOCIAL_FILTERABLE.includes(request.status)) {
 			throw new Error(`400: unknown status filter ${request.status}`);
 		}
-		const rows = [...this.social.values()].filter(
-			(row) => request.status === undefined || row.status === request.status,
-		);
-		for (let i = rows.length - 1; i > 0; i--) {
-			const j = Math.floor(this.random() * (i + 1));
-			[rows[i], rows[j]] = [rows[j], rows[i]];
-		}
+		const rows = this.socialRows(request.status);
 		return page(rows, request.page, request.limit);
+	}
+
+	private socialRows(status: string | undefined): Row[] {
+		const member = (row: Row) => status === undefined || row.status === status;
+		if (this.socialOrder === 'shuffled') {
+			const rows = [...this.social.values()].filter(member);
+			for (let i = rows.length - 1; i > 0; i--) {
+				const j = Math.floor(this.random() * (i + 1));
+				[rows[i], rows[j]] = [rows[j], rows[i]];
+			}
+			return rows;
+		}
+		const byId = (a: Row, b: Row) => (a.id < b.id ? -1 : 1);
+		const compare =
+			this.socialOrder === 'id'
+				? byId
+				: this.socialOrder === 'newest'
+					? (a: Row, b: Row) => b.created - a.created || byId(a, b)
+					: (a: Row, b: Row) => a.created - b.created || byId(a, b);
+		this.orderedSocial ??= [...this.social.values()].sort(compare);
+		return status === undefined ? this.orderedSocial : this.orderedSocial.filter(member);
+	}
+
+	private table(kind: 'article' | 'social'): Map<string, Row> {
+		return kind === 'article' ? this.articles : this.social;
+	}
+
+	private invalidate(kind: 'article' | 'social'): void {
+		if (kind === 'article') this.sortedArticles = undefined;
+		// Only creations change a stable social order; statuses do not move a row.
+		else this.orderedSocial = undefined;
 	}
 }
 

@@ -1,0 +1,264 @@
+/**
+ * Articles: the list sorts by updated_at, newest first. A poll reads it from the top down to the
+ * floor: the cursor (the newest stamp accepted, never ahead of the n8n host's clock) minus the
+ * look-back, so a change stamped by a writer whose clock is behind, or committed late, is still
+ * read. Records read again are recognised by their remembered status; records in the look-back
+ * and every article in flight (draft, queued) are always remembered.
+ *
+ *   requests per poll = max(1, ceil((changes since the last poll + changes within the
+ *   look-back) / 100)), at most maxArticlePages; an idle poll is 1 request. A longer window is
+ *   finished over the next polls from the list position where it stopped (changes only move
+ *   records to the top, so nothing below that position is skipped).
+ *
+ * A changed record that is not remembered was created after the floor of the last complete
+ * read (new), or was finished before the trigger last saw it: its previous status is then
+ * unknown, and only a move back in flight is certain enough to report.
+ */
+import { ARTICLE_LIFECYCLE } from '../shared/domain/statuses';
+import type { Previous } from './events';
+import { Book, codeStatus, keyOf, OTHER, statusCode } from './ids';
+import type { ArticleMemory, Seen } from './state';
+import {
+	time,
+	type Change,
+	type ListResult,
+	type PollContext,
+	type Reads,
+	type TrackedRecord,
+} from './types';
+
+const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;
+/** A first read (activation) never stops part-way: it is what every later poll relies on. */
+const SEED_PAGE_CAP = 500;
+
+export interface ArticlePoll {
+	changes: Change[];
+	memory: ArticleMemory;
+	/** A window too long for this poll is still being read. */
+	behind: boolean;
+}
+
+class Memory {
+	private readonly touched = new Set<string>();
+
+	constructor(readonly state: ArticleMemory) {}
+
+	code(key: string): string | undefined {
+		return this.state.inFlight.get(key) ?? this.state.seen.get(key)?.code;
+	}
+
+	remember(key: string, status: string): void {
+		const code = statusCode(status);
+		if (IN_FLIGHT.includes(status)) {
+			this.state.seen.delete(key);
+			this.state.inFlight.set(key, code);
+		} else {
+			this.state.inFlight.delete(key);
+			this.state.seen.set(key, { code, label: NaN });
+			this.touched.add(key);
+		}
+	}
+
+	/** Every entry read in this poll belongs to its group: stamped at or before `label`. */
+	close(label: number): void {
+		for (const key of this.touched) {
+			const entry = this.state.seen.get(key);
+			if (entry) entry.label = label;
+		}
+	}
+}
+
+function newest(records: TrackedRecord[]): number {
+	return records.reduce((max, r) => Math.max(max, time(r.updated_at) || 0), 0);
+}
+
+interface WindowRead {
+	/** Reached where it was to stop (or the end of the list) within the page budget. */
+	complete: boolean;
+	lastPage: number;
+	pages: number;
+	/** Its last page held only records already known in their current status. */
+	settled: boolean;
+}
+
+/** Reads the newest-first list from `firstPage` until `stop` holds or the page budget ends. */
+function* readWindow(
+	firstPage: number,
+	stop: (record: TrackedRecord, key: string | undefined) => boolean,
+	maxPages: number,
+	limit: number,
+	window: Map<string, TrackedRecord>,
+	known: (key: string, record: TrackedRecord) => boolean = () => false,
+): Reads<WindowRead> {
+	let page = firstPage;
+	let settled = false;
+	for (let used = 1; used <= maxPages; used++, page++) {
+		const result = (yield { kind: 'articleList', page, limit }) as ListResult;
+		let stopped = false;
+		settled = true;
+		for (const record of result.items) {
+			const key = keyOf(record.id);
+			if (stop(record, key)) {
+				stopped = true;
+				break;
+			}
+			if (key && !known(key, record)) settled = false;
+			if (key && !window.has(key)) window.set(key, record);
+		}
+		if (stopped || !result.hasMore || result.items.length === 0)
+			return { complete: true, lastPage: page, pages: used, settled };
+	}
+	return { complete: false, lastPage: page - 1, pages: maxPages, settled };
+}
+
+/**
+ * Where the next read stops. Changes not read by the last poll are stamped at most the look-back
+ * behind the cursor. Once that poll came a whole look-back after the last change it had seen
+ * (host time elapsed, which no clock offset skews), they are stamped after the cursor.
+ */
+function floorOf(memory: ArticleMemory, lastPoll: number, ctx: PollContext): number {
+	const quiet = lastPoll - memory.quietSince >= ctx.lookBackMs;
+	return Math.max(memory.floor, memory.cursor - ctx.lookBackMs, quiet ? memory.cursor : -Infinity);
+}
+
+/** Every record of one status, read again when the list changed while it was being read. */
+function* readStatus(status: string, limit: number): Reads<TrackedRecord[]> {
+	const records = new Map<string, TrackedRecord>();
+	for (let attempt = 0; attempt < 3; attempt++) {
+		let first: number | undefined;
+		let last = 0;
+		for (let page = 1; page <= SEED_PAGE_CAP; page++) {
+			const result = (yield { kind: 'articleList', page, limit, status }) as ListResult;
+			first ??= result.total;
+			last = result.total;
+			for (const record of result.items) {
+				const key = keyOf(record.id);
+				if (key) records.set(key, record);
+			}
+			if (!result.hasMore || result.items.length === 0) break;
+		}
+		if (first === last) break;
+	}
+	return [...records.values()];
+}
+
+function* seed(ctx: PollContext): Reads<ArticlePoll> {
+	const window = new Map<string, TrackedRecord>();
+	// The newest page sets the cursor; everything within the look-back below it must be known.
+	const top = (yield { kind: 'articleList', page: 1, limit: ctx.articlePageSize }) as ListResult;
+	const stamp = newest(top.items);
+	const cursor = Math.min(stamp, ctx.now);
+	const floor = cursor - ctx.lookBackMs;
+	const below = (record: TrackedRecord) => time(record.updated_at) < floor;
+	const rest = top.hasMore
+		? yield* readWindow(2, below, SEED_PAGE_CAP, ctx.articlePageSize, window)
+		: undefined;
+	for (const record of top.items) {
+		const key = keyOf(record.id);
+		if (key && !(time(record.updated_at) < floor) && !window.has(key)) window.set(key, record);
+	}
+	if (rest && !rest.complete)
+		ctx.notes.push('articles changed within the look-back could not all be read');
+	const memory = new Memory({
+		cursor,
+		floor,
+		quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
+		inFlight: new Book(),
+		seen: new Book<Seen>(),
+	});
+	for (const [key, record] of window) memory.remember(key, record.status);
+	for (const status of IN_FLIGHT) {
+		for (const record of yield* readStatus(status, ctx.articlePageSize)) {
+			memory.remember(keyOf(record.id) as string, record.status);
+		}
+	}
+	memory.close(Math.max(cursor, stamp));
+	return { changes: [], memory: memory.state, behind: false };
+}
+
+/** `lastPoll`: host time of the last poll that completed. */
+export function* pollArticles(
+	previous: ArticleMemory | undefined,
+	lastPoll: number,
+	ctx: PollContext,
+): Reads<ArticlePoll> {
+	if (!previous) return yield* seed(ctx);
+	const limit = ctx.articlePageSize;
+	const resume = previous.resume;
+	// Whether a record is new is judged against the last read that reached its floor.
+	const lowFloor = resume ? resume.floor : previous.floor;
+
+	const window = new Map<string, TrackedRecord>();
+	const same = (key: string, record: TrackedRecord) =>
+		(previous.inFlight.get(key) ?? previous.seen.get(key)?.code) === statusCode(record.status);
+	const floor = floorOf(previous, lastPoll, ctx);
+	const belowFloor = (record: TrackedRecord) => time(record.updated_at) < floor;
+	// While a band is unread, the top is read only down to what the last poll already handled.
+	const handled = (record: TrackedRecord, key: string | undefined) =>
+		belowFloor(record) ||
+		(!(time(record.updated_at) > previous.cursor) && key !== undefined && same(key, record));
+	const top = yield* readWindow(
+		1,
+		resume ? handled : belowFloor,
+		ctx.maxArticlePages,
+		limit,
+		window,
+		same,
+	);
+	const stamp = newest([...window.values()]);
+	let nextResume: ArticleMemory['resume'];
+	if (!top.complete && !top.settled) {
+		nextResume = { position: top.lastPage * limit, floor: lowFloor };
+	} else if (resume) {
+		// Records below that position then are below it now (changes only go to the top).
+		const first = Math.floor(resume.position / limit) + 1;
+		const pagesLeft = ctx.maxArticlePages - top.pages;
+		const below = (record: TrackedRecord) => time(record.updated_at) < resume.floor;
+		const band = yield* readWindow(first, below, pagesLeft, limit, window);
+		if (!band.complete) nextResume = { position: band.lastPage * limit, floor: resume.floor };
+	} else if (!top.complete) {
+		// A look-back longer than the page budget, with nothing new where it stopped: shortened.
+		ctx.notes.push('more article changes within the look-back than one poll reads again');
+	}
+
+	const memory = new Memory({ ...previous, resume: nextResume });
+	const changes: Change[] = [];
+	let active = false;
+	const ordered = [...window].sort(
+		([, a], [, b]) => (time(a.updated_at) || 0) - (time(b.updated_at) || 0),
+	);
+	for (const [key, record] of ordered) {
+		const known = memory.code(key);
+		const code = statusCode(record.status);
+		let change: Previous;
+		if (known !== undefined) {
+			// Same status: an edit, or a change already reported. Two statuses outside the spec: unknown.
+			if (known === code || (known === OTHER && code === OTHER)) {
+				memory.remember(key, record.status);
+				continue;
+			}
+			active = true;
+			change = codeStatus(known);
+		} else if (!(time(record.created_at) < lowFloor)) {
+			active = true;
+			change = undefined;
+		} else {
+			active = true;
+			// Existed, finished, and not remembered: only a move back in flight is a certain change.
+			change = null;
+			if (!IN_FLIGHT.includes(record.status)) {
+				memory.remember(key, record.status);
+				continue;
+			}
+		}
+		changes.push({ previous: change, record });
+		memory.remember(key, record.status);
+	}
+	const cursor = Math.max(previous.cursor, Math.min(stamp, ctx.now));
+	memory.state.cursor = cursor;
+	memory.state.floor = Math.max(floor, cursor - ctx.lookBackMs);
+	if (active && Number.isFinite(ctx.startedAt)) memory.state.quietSince = ctx.startedAt;
+	memory.close(Math.max(cursor, stamp));
+	if (nextResume) ctx.notes.push('article changes are being read over several polls');
+	return { changes, memory: memory.state, behind: nextResume !== undefined };
+}

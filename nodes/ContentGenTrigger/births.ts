@@ -1,0 +1,252 @@
+/**
+ * New social records ("births") and followed records to find again, in a list without order.
+ *
+ * The list's `total` says how many records were born since the baseline (none is ever deleted).
+ * A birth is a record created after the watermark minus the look-back that the trigger does not
+ * know: it knows every record created within the look-back of the watermark (`known`), so a
+ * writer's clock behind, or a late commit, cannot pass an old record off as new. The watermark is
+ * learnt once, at activation (./census); it then moves with the births found, never ahead of the
+ * host's clock.
+ *
+ * Births that skipped the followed lists are searched for on page 1 (read every poll for the
+ * count; when the list is newest first they are all there, and the pages below are read only
+ * while they may hold more), then page by page from where the last search stopped, within the
+ * poll's request budget: the trigger is then late, and says so, never silent. Followed records
+ * that left the followed lists are fetched one by one while they are few and their ids whole,
+ * else met in the same search.
+ */
+import { censusFloor, learn, learnFrom, trimKnown } from './census';
+import { Book, FULL_KEY } from './ids';
+import { keep, Walker } from './lists';
+import type { BirthMemory, SocialMemory } from './state';
+import {
+	PAGE_SIZE,
+	time,
+	type ListResult,
+	type PollContext,
+	type Reads,
+	type TrackedRecord,
+} from './types';
+
+/** Whole passes over the list without finding what is missing, before giving up on it. */
+const MAX_PASSES = 2;
+
+export class Search {
+	readonly births: BirthMemory;
+	scan: number;
+	passes: number;
+	unordered: boolean;
+	/** Followed records met this poll outside the followed lists. */
+	readonly met: Book<TrackedRecord>;
+	readonly newRecords: TrackedRecord[] = [];
+	private readonly gone: Book<true>;
+	private readonly walker: Walker;
+	/** Newest created_at among the records learnt this poll: the label of their group. */
+	private newest = -Infinity;
+
+	constructor(
+		previous: SocialMemory,
+		private readonly ctx: PollContext,
+		private readonly count: number,
+		private readonly followed: (key: string) => boolean,
+		readonly targets: Book<string>,
+	) {
+		this.births = { ...previous.births };
+		this.met = new Book(targets.width);
+		this.gone = new Book(targets.width);
+		this.scan = previous.scan;
+		this.passes = previous.passes;
+		this.unordered = previous.unordered;
+		this.walker = new Walker(ctx, count, previous.unstable, (key, record) =>
+			this.consider(key, record),
+		);
+		const accounted = this.births.count + this.births.found.size;
+		if (count < accounted && !this.births.census) {
+			ctx.notes.push('social records disappeared from the list');
+			this.births.count = Math.max(0, count - this.births.found.size);
+		}
+	}
+
+	get learning(): boolean {
+		return this.births.census !== undefined;
+	}
+
+	get unstable(): boolean {
+		return this.walker.unstable;
+	}
+
+	get expected(): number {
+		return Math.max(0, this.count - this.births.count - this.births.found.size);
+	}
+
+	get missing(): number {
+		return [...this.targets].filter(([key]) => !this.met.has(key) && !this.gone.has(key)).length;
+	}
+
+	/** Passes before giving up; a list reshuffled on every request is sampled, so it takes more. */
+	private get passLimit(): number {
+		return MAX_PASSES * (this.unstable ? 3 + Math.ceil(Math.log(this.count + 1)) : 1);
+	}
+
+	private get threshold(): number {
+		return this.births.watermark - this.ctx.lookBackMs;
+	}
+
+	/** Takes a record created after the threshold that nobody knows as a birth; true if it was one. */
+	claim(key: string, record: TrackedRecord): boolean {
+		const created = time(record.created_at);
+		if (this.learning || !(created > this.threshold)) return false;
+		if (this.followed(key) || this.targets.has(key)) return false;
+		if (this.births.known.has(key) || this.births.found.has(key)) return false;
+		this.births.found.set(key, NaN);
+		this.newest = Math.max(this.newest, created);
+		this.newRecords.push(record);
+		this.passes = 0;
+		return true;
+	}
+
+	/** A record no longer followed stays known while it is recent. */
+	remember(key: string, record: TrackedRecord): void {
+		const created = time(record.created_at);
+		if (!(created > this.threshold)) return;
+		this.births.known.set(key, NaN);
+		this.newest = Math.max(this.newest, created);
+	}
+
+	/** A record of a followed list: it exists, and during the census it counts like any other. */
+	saw(key: string, record: TrackedRecord): void {
+		this.walker.everyone.add(key);
+		if (this.learning) learnFrom(this.births, key, record, this.ctx, this.followed(key));
+	}
+
+	private consider(key: string, record: TrackedRecord): void {
+		if (this.learning) learnFrom(this.births, key, record, this.ctx, this.followed(key));
+		if (this.targets.has(key) && !this.met.has(key)) {
+			keep(this.met, record);
+			this.passes = 0;
+		} else this.claim(key, record);
+	}
+
+	/** New records still to find; none can be told apart while the census is on. */
+	private get toFind(): number {
+		return this.learning ? 0 : this.expected;
+	}
+
+	*run(first: ListResult): Reads<void> {
+		this.walker.take(first);
+		const times = first.items.map((r) => time(r.created_at));
+		if (times.some((t, i) => i > 0 && !(times[i - 1] >= t))) this.unordered = true;
+		// Newest first, as far as page 1 shows (it shows nothing when all its times are equal).
+		const newestFirst = !this.unordered && new Set(times).size > 1;
+		if (this.learning) yield* learn(this.births, this.walker, first, this.count, this.ctx);
+		// Followed records out of sight are looked for even while the census goes on.
+		yield* this.fetchTargets();
+		yield* this.sweep(newestFirst);
+	}
+
+	/** Closes the poll: labels what was learnt, then settles the births (see settle). */
+	finish(): void {
+		// Entries learnt this poll belong to its group: created at or before its newest record.
+		for (const book of [this.births.known, this.births.found]) {
+			for (const [key, value] of [...book]) if (Number.isNaN(value)) book.set(key, this.newest);
+		}
+		if (this.learning) trimKnown(this.births, censusFloor(this.births.census!, this.ctx));
+		else this.settle();
+		if (this.missing > 0)
+			this.ctx.notes.push(
+				`${this.missing} followed social record(s) left their list, still to find`,
+			);
+	}
+
+	/** One request each, while cheaper than the rest of the search (whole ids only). */
+	private *fetchTargets(): Reads<void> {
+		const left = [...this.targets]
+			.filter(([key]) => !this.met.has(key) && key.length >= FULL_KEY)
+			.map(([key]) => key);
+		const pages = Math.ceil(this.count / PAGE_SIZE);
+		// A search under way costs what is left of its pass; a new one, the whole list.
+		const searchCost = this.scan > 2 ? pages - this.scan + 1 : pages;
+		if (left.length === 0 || left.length >= searchCost) return;
+		for (const key of left) {
+			const reply = yield* this.walker.record(this.targets.idOf(key) as string);
+			if (reply === undefined) return;
+			if (reply === null) this.gone.set(key, true);
+			else keep(this.met, reply);
+		}
+	}
+
+	/**
+	 * Page by page from where the last search stopped, while something is missing. A pass ends at
+	 * the last page; when the list is newest first and only births are missing, it ends as soon
+	 * as the pages are older than any birth can be.
+	 */
+	private *sweep(newestFirst: boolean): Reads<void> {
+		while ((this.toFind > 0 || this.missing > 0) && this.passes < this.passLimit) {
+			// Every record met in this poll: whatever is still missing is not in the list.
+			if (this.walker.all) {
+				this.passes = this.passLimit;
+				break;
+			}
+			const reply = yield* this.walker.page(this.scan);
+			if (!reply) return;
+			const oldest = reply.items[reply.items.length - 1];
+			const deepEnough =
+				newestFirst && this.missing === 0 && !(time(oldest?.created_at) > this.threshold);
+			if (reply.hasMore && reply.items.length > 0 && !deepEnough) this.scan++;
+			else {
+				this.scan = 2;
+				this.passes++;
+			}
+		}
+	}
+
+	/** Gives up on what whole searches did not find, and moves the baseline once every birth is. */
+	private settle(): void {
+		const gaveUp = this.passes >= this.passLimit;
+		if (this.missing > 0 && gaveUp) {
+			this.ctx.notes.push(
+				`stopped following ${this.missing} social record(s) no longer in the list`,
+			);
+			for (const [key] of this.targets) if (!this.met.has(key)) this.gone.set(key, true);
+		}
+		if (this.expected > 0 && gaveUp) {
+			const absorbed = Math.min(this.expected, this.births.slack);
+			if (this.expected > absorbed) {
+				this.ctx.notes.push(
+					`gave up looking for ${this.expected - absorbed} new social record(s) after searching the whole list`,
+				);
+			}
+			this.births.count += this.expected;
+		}
+		if (this.expected === 0) {
+			let newest = this.births.watermark;
+			for (const [key, created] of this.births.found) {
+				// A followed record cannot pass for new; it is remembered when it stops being followed.
+				if (!this.followed(key)) this.births.known.set(key, created);
+				newest = Math.max(newest, Math.min(created, this.ctx.now));
+			}
+			this.births.count += this.births.found.size;
+			this.births.found = new Book<number>(this.births.known.width);
+			this.births.watermark = newest;
+			this.births.slack = 0;
+			if (this.missing === 0) {
+				// Nothing left to find: the next search starts at the top, where new records show first.
+				this.passes = 0;
+				this.scan = 2;
+			}
+		}
+		trimKnown(this.births, this.threshold);
+		if (this.expected > this.births.slack) {
+			this.ctx.notes.push(`${this.expected} new social record(s) still to find`);
+		} else if (this.expected > 0) {
+			this.ctx.notes.push(
+				`checking ${this.expected} social record(s) created while it was learning the account`,
+			);
+		}
+	}
+
+	/** Followed records gone for good (404, or not in the list), to stop following. */
+	isGone(key: string): boolean {
+		return this.gone.has(key);
+	}
+}

@@ -1,0 +1,69 @@
+/**
+ * The census: at activation the trigger reads the whole social list once, for the newest creation
+ * time (the watermark) and every record created within the look-back below it (`known`), so that
+ * no existing record can later pass for a new one. Within one poll when the request budget allows;
+ * else page by page over the next polls, which needs an order that holds between requests
+ * (insertions only push records further along, never back past the pages already read). A list
+ * reshuffled on every request must be read whole within one poll.
+ */
+import type { Walker } from './lists';
+import type { BirthMemory, Census } from './state';
+import { time, type ListResult, type PollContext, type Reads, type TrackedRecord } from './types';
+
+/** Records created above this are the ones to know. */
+export function censusFloor(census: Census, ctx: PollContext): number {
+	return Math.min(census.newest, ctx.now) - ctx.lookBackMs;
+}
+
+export function trimKnown(births: BirthMemory, floor: number): void {
+	for (const [key, label] of [...births.known]) if (label <= floor) births.known.delete(key);
+}
+
+/** Notes a record read during the census; followed records need no entry (they are known). */
+export function learnFrom(
+	births: BirthMemory,
+	key: string,
+	record: TrackedRecord,
+	ctx: PollContext,
+	followed: boolean,
+): void {
+	const census = births.census as Census;
+	const created = time(record.created_at);
+	if (!Number.isFinite(created)) return;
+	census.newest = Math.max(census.newest, created);
+	// Labelled by a coarse bound of its own time, so the window can be trimmed as it moves.
+	const bucket = ctx.lookBackMs / 4;
+	if (created > censusFloor(census, ctx) && !followed)
+		births.known.set(key, Math.ceil(created / bucket) * bucket);
+}
+
+/** Reads on from where the census stopped; ends it when the whole list has been read. */
+export function* learn(
+	births: BirthMemory,
+	walker: Walker,
+	first: ListResult,
+	count: number,
+	ctx: PollContext,
+): Reads<void> {
+	const census = births.census as Census;
+	let page = walker.unstable ? 2 : census.page;
+	let passEnded = !first.hasMore;
+	while (!walker.all && !passEnded) {
+		const reply = yield* walker.page(page);
+		if (!reply) break;
+		if (reply.hasMore && reply.items.length > 0) page++;
+		else if (walker.unstable) page = 2;
+		else passEnded = true;
+	}
+	trimKnown(births, censusFloor(census, ctx));
+	if (walker.all || passEnded) {
+		births.watermark = Math.min(census.newest, ctx.now);
+		births.count = census.count;
+		// Records born meanwhile: some were read as existing ones, and will not be found as new.
+		births.slack = Math.max(0, count - census.count);
+		births.census = undefined;
+		return;
+	}
+	census.page = walker.unstable ? 2 : page;
+	ctx.notes.push('still reading the whole social list once, to learn which records are new');
+}

@@ -1,0 +1,133 @@
+/**
+ * Compact forms for the stored state: record ids as keys of 22 base64url characters (the whole
+ * UUID) or, when many records must be remembered at once, a prefix of that (at least 9
+ * characters, 54 bits: two records of one account sharing a prefix is a one in 10^8 event even at
+ * 10,000 records), and statuses as one letter.
+ */
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Characters of a whole packed id: a key this wide can be turned back into the UUID. */
+export const FULL_KEY = 22;
+export const MIN_KEY = 9;
+
+/** 16 bytes of a UUID as 22 base64url characters; undefined for anything that is not a UUID. */
+export function packId(id: string): string | undefined {
+	if (!UUID.test(id)) return undefined;
+	const hex = id.replace(/-/g, '');
+	const bytes: number[] = [];
+	for (let i = 0; i < 32; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
+	let out = '';
+	for (let i = 0; i < 16; i += 3) {
+		const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+		out += ALPHABET[(n >> 18) & 63] + ALPHABET[(n >> 12) & 63];
+		if (i + 1 < 16) out += ALPHABET[(n >> 6) & 63];
+		if (i + 2 < 16) out += ALPHABET[n & 63];
+	}
+	return out;
+}
+
+export function unpackId(packed: string): string {
+	const bytes: number[] = [];
+	for (let i = 0; i < FULL_KEY; i += 4) {
+		const chunk = packed.slice(i, i + 4);
+		let n = 0;
+		for (let j = 0; j < 4; j++) n = (n << 6) | (j < chunk.length ? ALPHABET.indexOf(chunk[j]) : 0);
+		bytes.push((n >> 16) & 255);
+		if (chunk.length > 2) bytes.push((n >> 8) & 255);
+		if (chunk.length > 3) bytes.push(n & 255);
+	}
+	const hex = bytes
+		.slice(0, 16)
+		.map((b) => b.toString(16).padStart(2, '0'))
+		.join('');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The key of a record id at full width, or undefined when the record cannot be tracked. */
+export function keyOf(id: unknown): string | undefined {
+	return typeof id === 'string' ? packId(id) : undefined;
+}
+
+/** One letter per status; 'x' stands for a status outside the spec (decoded as unknown). */
+const STATUS_CODES: Record<string, string> = {
+	draft: 'd',
+	queued: 'q',
+	cms: 'c',
+	needs_editing: 'n',
+	failed: 'f',
+	archived: 'a',
+	generating: 'g',
+	ready: 'r',
+	completed: 'o',
+	scheduled: 's',
+	published: 'p',
+	publishing: 'u',
+};
+const CODE_STATUSES: Record<string, string> = Object.fromEntries(
+	Object.entries(STATUS_CODES).map(([status, code]) => [code, status]),
+);
+export const OTHER = 'x';
+
+export function statusCode(status: string): string {
+	return STATUS_CODES[status] ?? OTHER;
+}
+
+/** The status a code stands for; null for a status outside the spec. */
+export function codeStatus(code: string): string | null {
+	return CODE_STATUSES[code] ?? null;
+}
+
+/**
+ * Records remembered by key. Lookups compare the first `width` characters (every book of a poll
+ * uses the width the state was stored with); each entry keeps the longest key known for it, so
+ * a state narrowed to save space widens again as its narrow entries are replaced or forgotten.
+ */
+export class Book<V> {
+	private readonly entries = new Map<string, { key: string; value: V }>();
+
+	constructor(public width: number = FULL_KEY) {}
+
+	get size(): number {
+		return this.entries.size;
+	}
+
+	get(key: string): V | undefined {
+		return this.entries.get(key.slice(0, this.width))?.value;
+	}
+
+	has(key: string): boolean {
+		return this.entries.has(key.slice(0, this.width));
+	}
+
+	/** Adds or moves an entry to the newest end (the oldest entries are the first forgotten). */
+	set(key: string, value: V): void {
+		const short = key.slice(0, this.width);
+		const known = this.entries.get(short)?.key ?? '';
+		this.entries.delete(short);
+		this.entries.set(short, { key: known.length > key.length ? known : key, value });
+	}
+
+	delete(key: string): boolean {
+		return this.entries.delete(key.slice(0, this.width));
+	}
+
+	/** Entries oldest first: [longest known key, value]. */
+	*[Symbol.iterator](): IterableIterator<[string, V]> {
+		for (const { key, value } of this.entries.values()) yield [key, value];
+	}
+
+	/** Length of the shortest key held (FULL_KEY when empty). */
+	get shortest(): number {
+		let min = FULL_KEY;
+		for (const { key } of this.entries.values()) min = Math.min(min, key.length);
+		return min;
+	}
+
+	/** The UUID behind a key, when the whole key is known. */
+	idOf(key: string): string | undefined {
+		const known = this.entries.get(key.slice(0, this.width))?.key ?? key;
+		return known.length >= FULL_KEY ? unpackId(known) : undefined;
+	}
+}
