@@ -514,7 +514,28 @@ async function userPath(page: Page, types: NodeDescription[]): Promise<boolean> 
 			);
 			await showSchema(page);
 			await screenshot(page, 'trigger-test-event', NDV, tid('node-parameters', NDV));
+
+			const platformFilter = async () => await page.$(tid('parameter-input-platform', NDV));
+			check(
+				!(await platformFilter()),
+				'with only an article event selected, the trigger shows no Platform filter',
+				'a Platform filter is shown for Article Completed',
+			);
+			await selectMany(page, 'events', ['Article Completed', 'Social Content Finished']);
+			await visible(page, tid('parameter-input-platform', NDV), 5_000).catch(() => undefined);
+			const platformLabels = (await platformFilter()) ? await optionsOf(page, 'platform') : [];
+			check(
+				['LinkedIn', 'X (Twitter)', 'TikTok'].every((l) => platformLabels.includes(l)),
+				`with Social Content Finished selected, the Platform filter appears with the action node's labels (${platformLabels.slice(0, 6).join(', ')}, ...)`,
+				JSON.stringify(platformLabels),
+			);
 			await closeNode(page);
+			const subtitle = await text(page, `[data-node-type="${TRIGGER}"]`);
+			check(
+				subtitle.includes('Article Completed, Social Content Finished'),
+				'on the canvas the trigger is subtitled with its events as the picker names them',
+				JSON.stringify(subtitle),
+			);
 		}))
 	)
 		return false;
