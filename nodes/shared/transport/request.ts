@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { API_PREFIX, CREDENTIAL_TYPE, RATE_LIMIT_WAIT } from '../constants';
+import { API_PREFIX, CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
 import { describeFailure, header, redactSecrets } from './errors';
@@ -15,14 +15,15 @@ import { DEFAULT_REQUEST_TIMEOUT_S, pause, send } from './http';
 import { AddressError, parseBaseUrl, type ServiceRoot } from './origin';
 import type { Breakage } from './retry';
 import {
+	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	isNeverReached,
 	MAX_RATE_LIMIT_RETRIES,
+	rateLimitOf,
 	rateLimitPauseMs,
 	retryAfterBadAnswer,
 	retryAfterBreakage,
+	untilWindowResets,
 } from './retry';
-
-export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
 
 /** The credential, read once and reused for every request of a walk or a wait. */
 export interface Connection {
@@ -79,20 +80,6 @@ export async function connect(context: ApiContext): Promise<Connection> {
 			type: CREDENTIAL_TYPE,
 			data,
 		},
-	};
-}
-
-function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
-	const number = (name: string) => {
-		const value = header(headers, name);
-		const parsed = value === undefined ? NaN : Number(value);
-		return Number.isFinite(parsed) ? parsed : undefined;
-	};
-	return {
-		limit: number('x-ratelimit-limit'),
-		remaining: number('x-ratelimit-remaining'),
-		reset: number('x-ratelimit-reset'),
-		dailyRemaining: number('x-ratelimit-daily-remaining'),
 	};
 }
 
@@ -288,13 +275,6 @@ export async function apiPost<T>(
 	options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
 	return await request<T>(await connect(context), 'POST', endpoint, { ...options, body });
-}
-
-/** Milliseconds until the per-minute window resets, when nothing is left in it and the wait fits. */
-function untilWindowResets(rateLimit: RateLimitInfo | undefined, maxWaitMs: number): number {
-	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return 0;
-	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
-	return waitMs > 0 && waitMs <= maxWaitMs ? waitMs : 0;
 }
 
 /** Waits for the per-minute window to reset when the last answer said nothing is left. */

@@ -1,9 +1,12 @@
+import { RATE_LIMIT_WAIT } from '../constants';
+import type { RateLimitInfo } from '../types';
 import { header, retryAfterSeconds } from './errors';
 
 /**
  * When a request is sent again. A GET is free and idempotent, so transient failures are retried;
  * a POST may already have been processed (and charged), so it is sent again only when it provably
  * never reached the service (connection refused, name not resolved) or was refused with a 429.
+ * The key's rate budget, read from each answer's headers, says how long to wait before the next.
  */
 
 export const MAX_TRANSIENT_RETRIES = 3;
@@ -89,4 +92,28 @@ export function rateLimitPauseMs(
 		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(reset * 1000 - nowMs));
 	}
 	return Math.min(RATE_LIMIT_FALLBACK_MAX_MS, RATE_LIMIT_FALLBACK_MS * 2 ** retries);
+}
+
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
+
+/** Milliseconds until the per-minute window resets, when nothing is left in it and the wait fits. */
+export function untilWindowResets(rateLimit: RateLimitInfo | undefined, maxWaitMs: number): number {
+	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return 0;
+	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
+	return waitMs > 0 && waitMs <= maxWaitMs ? waitMs : 0;
+}
+
+/** The key's budget as the X-RateLimit-* headers of an answer give it. */
+export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
+	const number = (name: string) => {
+		const value = header(headers, name);
+		const parsed = value === undefined ? NaN : Number(value);
+		return Number.isFinite(parsed) ? parsed : undefined;
+	};
+	return {
+		limit: number('x-ratelimit-limit'),
+		remaining: number('x-ratelimit-remaining'),
+		reset: number('x-ratelimit-reset'),
+		dailyRemaining: number('x-ratelimit-daily-remaining'),
+	};
 }
