@@ -5,8 +5,14 @@
  * 10,000 records), and statuses as one letter.
  */
 
+import { UUID_PATTERN } from '../shared/constants';
+import {
+	type ARTICLE_STATUSES,
+	SOCIAL_PUBLISHING,
+	type SOCIAL_STATUSES,
+} from '../shared/domain/statuses';
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Characters of a whole packed id: a key this wide can be turned back into the UUID. */
 export const FULL_KEY = 22;
@@ -14,7 +20,7 @@ export const MIN_KEY = 9;
 
 /** 16 bytes of a UUID as 22 base64url characters; undefined for anything that is not a UUID. */
 export function packId(id: string): string | undefined {
-	if (!UUID.test(id)) return undefined;
+	if (!UUID_PATTERN.test(id)) return undefined;
 	const hex = id.replace(/-/g, '');
 	const bytes: number[] = [];
 	for (let i = 0; i < 32; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
@@ -50,7 +56,15 @@ export function keyOf(id: unknown): string | undefined {
 	return typeof id === 'string' ? packId(id) : undefined;
 }
 
-/** One letter per status; 'x' stands for a status outside the spec (decoded as unknown). */
+type KnownStatus =
+	| (typeof ARTICLE_STATUSES)[number]
+	| (typeof SOCIAL_STATUSES)[number]
+	| typeof SOCIAL_PUBLISHING;
+
+/**
+ * One letter per status, part of the stored format (a status added to the spec fails to compile
+ * until it has one); 'x' stands for a status outside the spec (decoded as unknown).
+ */
 const STATUS_CODES: Record<string, string> = {
 	draft: 'd',
 	queued: 'q',
@@ -63,8 +77,8 @@ const STATUS_CODES: Record<string, string> = {
 	completed: 'o',
 	scheduled: 's',
 	published: 'p',
-	publishing: 'u',
-};
+	[SOCIAL_PUBLISHING]: 'u',
+} satisfies Record<KnownStatus, string>;
 const CODE_STATUSES: Record<string, string> = Object.fromEntries(
 	Object.entries(STATUS_CODES).map(([status, code]) => [code, status]),
 );

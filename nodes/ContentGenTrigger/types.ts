@@ -1,4 +1,5 @@
 /** What the tracker asks for, what it is answered, and what its parts share during one poll. */
+import { PAGE_SIZE_MAX } from '../shared/constants';
 import type { Previous } from './events';
 
 export interface TrackedRecord {
@@ -57,7 +58,7 @@ export interface PollContext {
 	notes: string[];
 }
 
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = PAGE_SIZE_MAX;
 
 export function isOutOfTime(reply: TrackerReply): reply is typeof OUT_OF_TIME {
 	return typeof reply === 'object' && reply !== null && 'outOfTime' in reply;
