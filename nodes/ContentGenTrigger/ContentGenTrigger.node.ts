@@ -30,7 +30,7 @@ import {
 	type ListResult,
 	type PollOutcome,
 } from './tracker';
-import { PAGE_SIZE } from './types';
+import { PAGE_SIZE, time } from './types';
 
 const STATE_KEY = 'tracker';
 
@@ -103,7 +103,7 @@ async function testEvent(
 		const picked = pickTestEvent(result.items, wanted);
 		if (picked) candidates.push(picked);
 	}
-	const updated = (c: EmittedItem) => Date.parse(String(c.record.updated_at)) || 0;
+	const updated = (c: EmittedItem) => time(c.record.updated_at) || 0;
 	const chosen = candidates.sort((a, b) => updated(b) - updated(a))[0];
 	if (!chosen) {
 		throw new NodeOperationError(context.getNode(), 'No record matches the selected events yet', {

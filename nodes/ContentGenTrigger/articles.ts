@@ -31,7 +31,7 @@ const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;
 /** A first read (activation) never stops part-way: it is what every later poll relies on. */
 const SEED_PAGE_CAP = 500;
 
-export interface ArticlePoll {
+interface ArticlePoll {
 	changes: Change[];
 	memory: ArticleMemory;
 	/** A window too long for this poll is still being read. */

@@ -20,7 +20,7 @@ export type RecordKind = 'article' | 'social';
 /** Where a record was before: a status, null (existed, status unknown) or undefined (new). */
 export type Previous = string | null | undefined;
 
-export interface EventDefinition {
+interface EventDefinition {
 	kind: RecordKind;
 	/** Shown in the Events list and the node's subtitle. */
 	name: string;
@@ -146,9 +146,7 @@ export function matching(
 /** The social statuses to follow one by one for the selected events, in lifecycle order. */
 export function followedStatuses(selected: readonly TriggerEvent[]): string[] {
 	const wanted = new Set(selected.flatMap((event) => definition(event).follows ?? []));
-	return SOCIAL_AFTER_FINISH.filter(
-		(status, i, all) => wanted.has(status) && all.indexOf(status) === i,
-	);
+	return SOCIAL_AFTER_FINISH.filter((status) => wanted.has(status));
 }
 
 /** Options of the Events parameter, sorted by name as n8n's lint expects. */
@@ -163,7 +161,7 @@ export const eventSubtitle = `={{ ($parameter["events"] || []).map((e) => (${JSO
 	Object.fromEntries(EVENT_NAMES.map((e) => [e, definition(e).name])),
 )})[e] || e).join(", ") }}`;
 
-export class UnknownEventError extends Error {}
+class UnknownEventError extends Error {}
 
 /** The selected events, refusing any value the vocabulary does not know. */
 export function parseEvents(raw: unknown): TriggerEvent[] {

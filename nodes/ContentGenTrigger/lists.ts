@@ -15,7 +15,7 @@ import {
 /** Lists longer than this are not followed one by one (state and requests would not scale). */
 export const FOLLOW_MAX = 6000;
 
-export interface WholeRead {
+interface WholeRead {
 	total: number;
 	/** Every member was read. */
 	complete: boolean;

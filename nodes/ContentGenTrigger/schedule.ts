@@ -93,7 +93,7 @@ export interface PollTiming {
 }
 
 /** Polls skipped quietly in a row (at least five minutes) before a rate limit becomes an error. */
-export const QUIET_POLLS = 5;
+const QUIET_POLLS = 5;
 
 export function pollTiming(
 	started: number,

@@ -29,7 +29,7 @@ import {
 } from './types';
 import { isSocialListStatus } from '../shared/domain/statuses';
 
-export interface SocialPoll {
+interface SocialPoll {
 	changes: Change[];
 	memory: SocialMemory;
 	/** Work left for later polls. */

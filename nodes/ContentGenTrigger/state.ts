@@ -46,7 +46,7 @@ export interface BirthMemory {
 	count: number;
 	/** Newest created_at at the baseline, never ahead of the host's clock. */
 	watermark: number;
-	/** Records created within the look-back of the watermark (key -> group's newest created_at). */
+	/** Records created within the look-back of the watermark (key -> a bound above its created_at). */
 	known: Labelled;
 	/** Births reported since the baseline. */
 	found: Labelled;

@@ -5,8 +5,10 @@
  * answers, and returns one item per observed transition plus the state to store. The node
  * answers through the transport (./reads); tests answer from an in-memory model of the service.
  * Nothing is stored unless the whole generator finishes, so a poll that fails part-way repeats
- * its window. Articles: ./articles; social content: ./social and ./births; the stored form and
- * its size: ./state and ./capacity; the events: ./events.
+ * its window. Articles: ./articles; social content: ./social, ./births (new records), ./census
+ * (the first whole read) and ./lists (reading a list whole); the stored form and its size:
+ * ./state, ./ids and ./capacity; the events: ./events; the node's side: ./reads (the transport)
+ * and ./schedule (the time to the next poll).
  */
 import { pollArticles } from './articles';
 import { fit } from './capacity';
@@ -26,10 +28,9 @@ import {
 } from './types';
 
 export type { ListResult, TrackedRecord, TrackerReply, TrackerRequest } from './types';
-export { OUT_OF_TIME } from './types';
 export type { TriggerEvent } from './events';
 
-export const DEFAULTS = {
+const DEFAULTS = {
 	/** How far below the newest change a poll reads again, for writers whose clocks are behind. */
 	lookBackMs: 5 * 60_000,
 	maxArticlePages: 60,
