@@ -6,9 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { apiGet } from '../../../shared/transport/request';
-import { pathId } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
-import { callOptions } from '../../helpers/parameters';
+import { callOptions, readRecordId } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
 
@@ -28,7 +27,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
-		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
+		const id = readRecordId(this, 'article', itemIndex);
 		const { data } = await apiGet<IDataObject>(
 			this,
 			`/articles/${id}/status`,
