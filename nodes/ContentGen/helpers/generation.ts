@@ -56,12 +56,11 @@ async function waitAndShape(
 		initialDelay,
 		stopOnFailure: !context.continueOnFail(),
 	});
-	targets.forEach((target, index) =>
-		batch.remember(target.itemIndex, target.id, results[index].status),
-	);
 	for (let index = 0; index < targets.length; index++) {
+		const { itemIndex, id } = targets[index];
 		const result = results[index];
-		if (result.outcome === 'failed') batch.record(targets[index].itemIndex, result.error);
+		batch.remember(itemIndex, id, result.status);
+		if (result.outcome === 'failed') batch.record(itemIndex, result.error);
 	}
 	batch.stopIfFailed();
 	for (let index = 0; index < targets.length; index++) {
