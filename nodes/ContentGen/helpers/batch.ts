@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import type { ItemResult } from './items';
 import { appendPaired, errorItem, toNodeError } from './items';
@@ -16,7 +21,7 @@ interface Known {
 export class Batch {
 	private readonly outputs: Array<INodeExecutionData[] | undefined>;
 	private readonly known = new Map<number, Known>();
-	private firstFailure?: { itemIndex: number; error: unknown };
+	private firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -57,8 +62,7 @@ export class Batch {
 	/** Without "Continue On Fail", the first failure stops the run, naming every other id. */
 	stopIfFailed(): void {
 		if (!this.firstFailure || this.context.continueOnFail()) return;
-		const { itemIndex } = this.firstFailure;
-		const nodeError = toNodeError(this.context, this.firstFailure.error, itemIndex);
+		const { itemIndex, error: nodeError } = this.firstFailure;
 		const others = [...this.known.entries()].filter(([index]) => index !== itemIndex);
 		if (others.length > 0) {
 			const list = others

@@ -14,7 +14,7 @@ import type { GenerationJob, WaitTarget } from './wait';
 import { waitForAll } from './wait';
 
 /** One validated generate request, ready to send. */
-export interface PreparedGeneration {
+interface PreparedGeneration {
 	body: IDataObject;
 	costHundredths: number;
 	minimumBalance: number;
@@ -23,13 +23,13 @@ export interface PreparedGeneration {
 	wait?: WaitSettings;
 }
 
-export type Shape = (
+type Shape = (
 	this: IExecuteFunctions,
 	record: IDataObject,
 	itemIndex: number,
 ) => Promise<ItemResult>;
 
-export interface GenerateSpec {
+interface GenerateSpec {
 	job: GenerationJob;
 	endpoint: string;
 	/** Reads and validates every parameter of one item; throws before anything is sent. */
@@ -56,12 +56,11 @@ async function waitAndShape(
 		initialDelay,
 		stopOnFailure: !context.continueOnFail(),
 	});
-	targets.forEach((target, index) =>
-		batch.remember(target.itemIndex, target.id, results[index].status),
-	);
 	for (let index = 0; index < targets.length; index++) {
+		const { itemIndex, id } = targets[index];
 		const result = results[index];
-		if (result.outcome === 'failed') batch.record(targets[index].itemIndex, result.error);
+		batch.remember(itemIndex, id, result.status);
+		if (result.outcome === 'failed') batch.record(itemIndex, result.error);
 	}
 	batch.stopIfFailed();
 	for (let index = 0; index < targets.length; index++) {
@@ -145,7 +144,7 @@ export async function runGenerate(
 	return batch.items();
 }
 
-export interface WaitSpec {
+interface WaitSpec {
 	job: GenerationJob;
 	/** Reads and validates the id and wait options of one item. */
 	prepare(this: IExecuteFunctions, itemIndex: number): WaitTarget;

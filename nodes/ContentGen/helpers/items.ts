@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/transport/errors';
+import { apiGet } from '../../shared/transport/request';
 import { ValidationError } from '../../shared/validation';
+import { callOptions } from './parameters';
 
 /** Converts anything thrown while handling an item into the error n8n shows for that item. */
 export function toNodeError(
@@ -77,4 +79,20 @@ export async function runPerItem(
 		}
 	}
 	return output;
+}
+
+/** A plain read: one free GET per item, returned as the service gives it. */
+export async function getPerItem(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	pathOf: (itemIndex: number) => string,
+): Promise<INodeExecutionData[]> {
+	return await runPerItem.call(context, items, async (itemIndex) => {
+		const { data } = await apiGet<IDataObject>(
+			context,
+			pathOf(itemIndex),
+			callOptions(context, itemIndex),
+		);
+		return data;
+	});
 }

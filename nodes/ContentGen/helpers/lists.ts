@@ -12,7 +12,7 @@ import { callOptions, readFilters, readLimit, readSwitch } from './parameters';
 import { optionsCollection, simplifyProperty } from './properties';
 
 /** What differs between the Get Many operations. */
-export interface ListSpec {
+interface ListSpec {
 	endpoint: string;
 	/** The query string from the filters the user set; validates them. */
 	query(filters: IDataObject): IDataObject;

@@ -4,6 +4,7 @@ import { RATE_LIMIT_WAIT, REQUEST_TIMEOUT, WAIT } from '../../shared/constants';
 import type { OnTimeout } from '../../shared/constants';
 import type { CallOptions } from '../../shared/transport/request';
 import {
+	assertUuid,
 	validateBoolean,
 	validateLimit,
 	validateMaxRateLimitWait,
@@ -13,6 +14,7 @@ import {
 	validateTimeout,
 } from '../../shared/validation';
 import type { Product } from './properties';
+import { RECORD_IDS } from './properties';
 
 /** Switches a user may set by expression; each is refused by its label unless true or false. */
 const SWITCHES = {
@@ -29,6 +31,16 @@ export function readSwitch(
 	itemIndex: number,
 ): boolean {
 	return validateBoolean(SWITCHES[name], context.getNodeParameter(name, itemIndex, false));
+}
+
+/** The item's record ID, refused by its label unless a UUID (so it is also safe in a URL path). */
+export function readRecordId(
+	context: IExecuteFunctions,
+	resource: keyof typeof RECORD_IDS,
+	itemIndex: number,
+): string {
+	const { displayName, name } = RECORD_IDS[resource];
+	return assertUuid(displayName, context.getNodeParameter(name, itemIndex));
 }
 
 /** How the item's requests treat 429s and slow answers, from its Options. */

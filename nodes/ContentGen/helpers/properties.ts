@@ -45,7 +45,7 @@ export function optionsCollection(extra: INodeProperties[] = []): INodePropertie
 }
 
 /** The record ID parameters; workflows refer to these names. */
-const RECORD_IDS = {
+export const RECORD_IDS = {
 	article: { displayName: 'Article ID', name: 'articleId' },
 	socialContent: { displayName: 'Content ID', name: 'contentId' },
 };

@@ -44,7 +44,7 @@ export interface WaitTarget {
 	settings: WaitSettings;
 }
 
-export type WaitResult =
+type WaitResult =
 	| { outcome: 'finished'; status: string; record: IDataObject }
 	/** Timed out with "Return Last": the id with its last known status. */
 	| { outcome: 'timedOut'; status: string; output: IDataObject }

@@ -8,7 +8,7 @@ import { resource as project } from './project';
 import { resource as socialContent } from './socialContent';
 
 /** Every resource and, through it, every operation: the selectors and the router read this map. */
-export const resources: Record<string, ResourceModule> = {
+const resources: Record<string, ResourceModule> = {
 	article,
 	socialContent,
 	project,

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { getPerItem } from '../../helpers/items';
 import { optionsCollection } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
-import { readAccount } from './read';
 
 export const option: OperationModule['option'] = {
 	name: 'Get Credits',
@@ -17,5 +17,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await readAccount(this, items, '/user/credits');
+	return await getPerItem(this, items, () => '/user/credits');
 }

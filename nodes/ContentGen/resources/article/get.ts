@@ -6,9 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { apiGet } from '../../../shared/transport/request';
-import { pathId } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
-import { callOptions, readSwitch } from '../../helpers/parameters';
+import { callOptions, readRecordId, readSwitch } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
 import { shapeArticleOutput } from './output';
@@ -30,7 +29,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
-		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
+		const id = readRecordId(this, 'article', itemIndex);
 		const simplify = readSwitch(this, 'simplify', itemIndex);
 		const { data } = await apiGet(this, `/articles/${id}`, callOptions(this, itemIndex));
 		return shapeArticleOutput(data as IDataObject, simplify);

@@ -1,14 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiGet } from '../../../shared/transport/request';
-import { pathId } from '../../../shared/validation';
-import { runPerItem } from '../../helpers/items';
-import { callOptions } from '../../helpers/parameters';
+import { getPerItem } from '../../helpers/items';
+import { readRecordId } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
 
@@ -27,13 +20,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
-		const id = pathId('Article ID', this.getNodeParameter('articleId', itemIndex));
-		const { data } = await apiGet<IDataObject>(
-			this,
-			`/articles/${id}/status`,
-			callOptions(this, itemIndex),
-		);
-		return data;
-	});
+	return await getPerItem(
+		this,
+		items,
+		(itemIndex) => `/articles/${readRecordId(this, 'article', itemIndex)}/status`,
+	);
 }

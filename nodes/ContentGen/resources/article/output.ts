@@ -13,7 +13,7 @@ const SIMPLE_FIELDS = [
 	'updated_at',
 ] as const;
 
-export const CONTENT_TEXT_LENGTH = 500;
+const CONTENT_TEXT_LENGTH = 500;
 
 const ENTITIES: Record<string, string> = {
 	amp: '&',
@@ -25,7 +25,7 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Readable text of rendered HTML, cut at a word boundary. */
-export function htmlToText(html: string, maxLength = CONTENT_TEXT_LENGTH): string {
+function htmlToText(html: string): string {
 	const text = html
 		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
 		.replace(/<[^>]*>/g, ' ')
@@ -44,10 +44,10 @@ export function htmlToText(html: string, maxLength = CONTENT_TEXT_LENGTH): strin
 		.replace(/\s+/g, ' ')
 		.trim();
 	const chars = Array.from(text);
-	if (chars.length <= maxLength) return text;
-	const cut = chars.slice(0, maxLength).join('');
+	if (chars.length <= CONTENT_TEXT_LENGTH) return text;
+	const cut = chars.slice(0, CONTENT_TEXT_LENGTH).join('');
 	const lastSpace = cut.lastIndexOf(' ');
-	return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+	return `${(lastSpace > CONTENT_TEXT_LENGTH * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
 /** A single article or a list entry, raw or simplified (the HTML body becomes a short text). */

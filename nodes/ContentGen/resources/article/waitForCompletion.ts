@@ -8,11 +8,12 @@ import type {
 import { ARTICLE_LIFECYCLE, isArticleComplete } from '../../../shared/domain/statuses';
 import type { CallOptions, Connection } from '../../../shared/transport/request';
 import type { Article, ArticleStatusRecord } from '../../../shared/types';
-import { assertUuid, pathId } from '../../../shared/validation';
+import { pathId } from '../../../shared/validation';
 import { runWait } from '../../helpers/generation';
-import { readSwitch, readWaitSettings } from '../../helpers/parameters';
+import { readRecordId, readSwitch, readWaitSettings } from '../../helpers/parameters';
 import {
 	optionsCollection,
+	RECORD_IDS,
 	recordIdProperty,
 	simplifyProperty,
 	waitOptions,
@@ -21,6 +22,8 @@ import type { OperationModule } from '../../helpers/types';
 import type { GenerationJob, Observation } from '../../helpers/wait';
 import { readJob } from '../../helpers/wait';
 import { shapeArticleOutput } from './output';
+
+const ARTICLE_ID = RECORD_IDS.article.displayName;
 
 function observe(status: string, progress?: number): Observation {
 	if (status === 'failed') return { state: 'failed', status };
@@ -36,7 +39,7 @@ async function fetchArticle(
 ): Promise<Observation> {
 	const { data, status } = await readJob<Article>(
 		connection,
-		`/articles/${pathId('Article ID', id)}`,
+		`/articles/${pathId(ARTICLE_ID, id)}`,
 		call,
 	);
 	if (isArticleComplete(status)) return { state: 'finished', status, record: data };
@@ -47,14 +50,14 @@ async function fetchArticle(
 export const articleJob: GenerationJob = {
 	noun: 'article',
 	idField: 'article_id',
-	idLabel: 'Article ID',
+	idLabel: ARTICLE_ID,
 	listEndpoint: '/articles',
 	listStatus: 'queued',
 	pendingStatuses: ARTICLE_LIFECYCLE.pending,
 	async pollOne(connection, id, call) {
 		const { data, status } = await readJob<ArticleStatusRecord>(
 			connection,
-			`/articles/${pathId('Article ID', id)}/status`,
+			`/articles/${pathId(ARTICLE_ID, id)}/status`,
 			call,
 		);
 		const progress = typeof data?.progress === 'number' ? data.progress : undefined;
@@ -101,7 +104,7 @@ export async function execute(
 		prepare(itemIndex) {
 			return {
 				itemIndex,
-				id: assertUuid('Article ID', this.getNodeParameter('articleId', itemIndex)),
+				id: readRecordId(this, 'article', itemIndex),
 				settings: readWaitSettings(this, itemIndex, 'article'),
 			};
 		},

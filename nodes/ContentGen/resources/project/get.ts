@@ -7,6 +7,7 @@ import type {
 
 import { projectLocator, readProjectId } from '../../../shared/domain/projects';
 import { apiGet } from '../../../shared/transport/request';
+import { pathId } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
 import { callOptions, readSwitch } from '../../helpers/parameters';
 import { optionsCollection, simplifyProperty } from '../../helpers/properties';
@@ -32,11 +33,14 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
-		const id = readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true) as string;
+		const id = pathId(
+			'Project',
+			readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true),
+		);
 		const simplify = readSwitch(this, 'simplify', itemIndex);
 		const { data } = await apiGet<IDataObject>(
 			this,
-			`/projects/${encodeURIComponent(id)}`,
+			`/projects/${id}`,
 			callOptions(this, itemIndex),
 		);
 		return shapeProjectOutput(data, simplify);

@@ -6,9 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { apiGet } from '../../../shared/transport/request';
-import { pathId } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
-import { callOptions } from '../../helpers/parameters';
+import { callOptions, readRecordId } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
 import { readOutputOptions, shapeSocialOutput } from './output';
@@ -35,7 +34,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
-		const id = pathId('Content ID', this.getNodeParameter('contentId', itemIndex));
+		const id = readRecordId(this, 'socialContent', itemIndex);
 		const output = readOutputOptions(this, itemIndex);
 		const { data } = await apiGet<IDataObject>(
 			this,

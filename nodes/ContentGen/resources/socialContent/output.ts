@@ -14,7 +14,7 @@ import { callOptions, readSwitch } from '../../helpers/parameters';
 
 export const DEFAULT_MAX_IMAGE_MB = 10;
 
-export interface SocialOutputOptions {
+interface SocialOutputOptions {
 	splitByPlatform: boolean;
 	downloadImages: boolean;
 	simplify: boolean;
@@ -46,7 +46,7 @@ function stringMap(value: unknown): Record<string, string> {
  * `platforms` is a list of names while generating and an object of captions once finished;
  * these two fields have the same shape either way.
  */
-export function platformView(record: IDataObject): {
+function platformView(record: IDataObject): {
 	platform_names: string[];
 	captions: Record<string, string>;
 } {
@@ -84,7 +84,7 @@ export function normaliseSocialRecord(record: IDataObject, simplify = false): ID
 }
 
 /** One row per platform: what a poster or a spreadsheet wants. */
-export function splitRecordByPlatform(record: IDataObject): IDataObject[] {
+function splitRecordByPlatform(record: IDataObject): IDataObject[] {
 	const { platform_names: names, captions } = platformView(record);
 	const images = stringMap(record.image_urls);
 	const videos = stringMap(record.video_urls);

@@ -9,9 +9,9 @@ import { platformOptions } from '../../../shared/domain/platforms';
 import type { Explain } from '../../../shared/transport/errors';
 import { apiPost } from '../../../shared/transport/request';
 import { toIsoDate } from '../../../shared/dates';
-import { assertUuid, validatePlatforms } from '../../../shared/validation';
+import { validatePlatforms } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
-import { callOptions } from '../../helpers/parameters';
+import { callOptions, readRecordId } from '../../helpers/parameters';
 import { additionalFields, optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
 
@@ -77,7 +77,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, async (itemIndex) => {
-		const contentId = assertUuid('Content ID', this.getNodeParameter('contentId', itemIndex));
+		const contentId = readRecordId(this, 'socialContent', itemIndex);
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const body: IDataObject = { content_id: contentId };
 		// Only an empty choice means "every platform": any other value must be a valid list.

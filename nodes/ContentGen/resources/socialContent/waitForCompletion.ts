@@ -3,11 +3,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { isSocialPending, SOCIAL_LIFECYCLE } from '../../../shared/domain/statuses';
 import type { CallOptions, Connection } from '../../../shared/transport/request';
 import type { SocialContent } from '../../../shared/types';
-import { assertUuid, pathId } from '../../../shared/validation';
+import { pathId } from '../../../shared/validation';
 import { runWait } from '../../helpers/generation';
-import { readWaitSettings } from '../../helpers/parameters';
+import { readRecordId, readWaitSettings } from '../../helpers/parameters';
 import {
 	optionsCollection,
+	RECORD_IDS,
 	recordIdProperty,
 	simplifyProperty,
 	waitOptions,
@@ -18,6 +19,8 @@ import { readJob } from '../../helpers/wait';
 import { readOutputOptions, shapeSocial } from './output';
 import { socialOutputOptions } from './outputOptions';
 
+const CONTENT_ID = RECORD_IDS.socialContent.displayName;
+
 async function fetchContent(
 	connection: Connection,
 	id: string,
@@ -25,7 +28,7 @@ async function fetchContent(
 ): Promise<Observation> {
 	const { data, status } = await readJob<SocialContent>(
 		connection,
-		`/social/content/${pathId('Content ID', id)}`,
+		`/social/content/${pathId(CONTENT_ID, id)}`,
 		call,
 	);
 	if (isSocialPending(status)) {
@@ -47,7 +50,7 @@ async function fetchContent(
 export const socialJob: GenerationJob = {
 	noun: 'social content',
 	idField: 'content_id',
-	idLabel: 'Content ID',
+	idLabel: CONTENT_ID,
 	listEndpoint: '/social/content',
 	listStatus: 'generating',
 	pendingStatuses: SOCIAL_LIFECYCLE.pending,
@@ -82,7 +85,7 @@ export async function execute(
 			readOutputOptions(this, itemIndex);
 			return {
 				itemIndex,
-				id: assertUuid('Content ID', this.getNodeParameter('contentId', itemIndex)),
+				id: readRecordId(this, 'socialContent', itemIndex),
 				settings: readWaitSettings(this, itemIndex, 'social'),
 			};
 		},
