@@ -291,6 +291,24 @@ describe('article generate through the engine', () => {
 			expect(result.error?.message).toContain('Minimum Balance to Keep');
 		});
 
+		it("reads the balance under the item's own Max Rate-Limit Wait", async () => {
+			const { scope, log } = recordedApi();
+			scope
+				.get('/api/v1/user/credits')
+				.reply(429, { success: false, error: { code: 'RATE_LIMITED' } }, { 'Retry-After': '1' })
+				.get('/api/v1/user/credits')
+				.optionally()
+				.reply(200, { success: true, data: { available_credits: 100 } });
+			const result = await runWorkflow(
+				singleNodeWorkflow(generate({ options: { minimumBalance: 1, maxRateLimitWait: 0 } })),
+			);
+			// With no wait allowed, the 429 is the answer: no second read, nothing generated.
+			expect(log).toEqual(['GET /user/credits']);
+			expect(result.error?.message).toContain(
+				'Minimum Balance to Keep: could not read the credit balance',
+			);
+		});
+
 		it('0 (the default) reads no balance', async () => {
 			const { scope, log } = recordedApi();
 			scope

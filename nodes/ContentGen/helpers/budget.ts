@@ -5,6 +5,7 @@ import type { Explain } from '../../shared/transport/errors';
 import { apiGet } from '../../shared/transport/request';
 import type { ApiResponse, Credits } from '../../shared/types';
 import { toNodeError } from './items';
+import { callOptions } from './parameters';
 
 /** Credits as whole hundredths, so sums and differences stay exact (0.6 x 3 is 1.8, not 1.7999999999999998). */
 export function toHundredths(credits: number): number {
@@ -90,7 +91,11 @@ export class BalanceFloor {
 		if (this.readFailure) throw this.failure(itemIndex);
 		let response: ApiResponse<Credits>;
 		try {
-			response = await apiGet<Credits>(this.context, '/user/credits', { itemIndex });
+			response = await apiGet<Credits>(
+				this.context,
+				'/user/credits',
+				callOptions(this.context, itemIndex),
+			);
 		} catch (error) {
 			if (this.context.getExecutionCancelSignal()?.aborted)
 				throw toNodeError(this.context, error, itemIndex);
