@@ -128,9 +128,9 @@ export async function downloadFile(
 		}
 		if (statusCode < 200 || statusCode >= 300) {
 			discard(body);
-			const retryIn = retryAfterBadAnswer('GET', statusCode, headers, retries);
-			if (retryIn !== undefined) {
-				await pause(context, Math.max(retryIn, backoffMs(retries)));
+			// A file host's Retry-After never shortens the backoff.
+			if (retryAfterBadAnswer('GET', statusCode, headers, retries) !== undefined) {
+				await pause(context, backoffMs(retries));
 				retries++;
 				continue;
 			}
