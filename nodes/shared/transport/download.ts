@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { header } from './errors';
-import { DEFAULT_REQUEST_TIMEOUT_S, pause, send, settleBefore } from './http';
+import { pause, send, settleBefore } from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
 import { backoffMs, retryAfterBadAnswer, retryAfterBreakage } from './retry';
 
@@ -72,10 +72,9 @@ export async function downloadFile(
 	service: ServiceRoot,
 	url: string,
 	maxBytes: number,
-	options: { label: string; itemIndex: number; timeoutMs?: number },
+	options: { label: string; itemIndex: number; timeoutMs: number },
 ): Promise<DownloadedFile> {
-	const { label, itemIndex } = options;
-	const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_S * 1000;
+	const { label, itemIndex, timeoutMs } = options;
 	const fail = (message: string, description?: string) =>
 		new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	const refuse = (error: AddressError) =>
