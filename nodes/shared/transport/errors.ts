@@ -21,7 +21,7 @@ export interface ErrorAnswer {
 /** Wording of a status that only one operation can explain (a publish's 409, a generate's 402). */
 export type Explain = (answer: ErrorAnswer) => { message: string; hint: string } | undefined;
 
-export interface FailureContext {
+interface FailureContext {
 	statusCode: number;
 	body: unknown;
 	headers: Record<string, unknown>;
@@ -75,7 +75,7 @@ export function summariseText(text: string): string {
 	return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
 
-export type BodyKind = 'envelope' | 'flat' | 'text' | 'empty' | 'other';
+type BodyKind = 'envelope' | 'flat' | 'text' | 'empty' | 'other';
 
 /** Reads either error shape of the service, or a page that is not JSON at all. */
 export function parseErrorBody(body: unknown): {
@@ -121,10 +121,7 @@ const SCOPE_BY_SEGMENT: Record<string, string> = {
 };
 
 /** The permission and scope a route needs (spec §5). */
-export function requiredAccess(
-	method: string,
-	endpoint: string,
-): { permission: string; scope: string } {
+function requiredAccess(method: string, endpoint: string): { permission: string; scope: string } {
 	const segment = endpoint.replace(/^\/+/, '').split(/[/?]/)[0];
 	return {
 		permission: method.toUpperCase() === 'GET' ? 'read' : 'write',

@@ -26,7 +26,7 @@ export type Exchange =
 	| { response: FullResponse; breakage?: undefined }
 	| { response?: undefined; breakage: Breakage; reason: string };
 
-export function cancelSignal(context: ApiContext): AbortSignal | undefined {
+function cancelSignal(context: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 

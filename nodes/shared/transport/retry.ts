@@ -9,7 +9,7 @@ import { header, retryAfterSeconds } from './errors';
  * The key's rate budget, read from each answer's headers, says how long to wait before the next.
  */
 
-export const MAX_TRANSIENT_RETRIES = 3;
+const MAX_TRANSIENT_RETRIES = 3;
 export const MAX_RATE_LIMIT_RETRIES = 10;
 const BACKOFF_BASE_MS = 500;
 /** A pause for a 429 that gives no usable Retry-After or reset time. */
@@ -17,7 +17,7 @@ const RATE_LIMIT_FALLBACK_MS = 1000;
 const RATE_LIMIT_FALLBACK_MAX_MS = 30_000;
 
 /** The connection never reached the service. */
-export const NEVER_REACHED_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+const NEVER_REACHED_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 const TRANSIENT_CODES = [
 	...NEVER_REACHED_CODES,
 	'ECONNRESET',
