@@ -87,8 +87,8 @@ export function rateLimitPauseMs(
 	const retryAfter = retryAfterSeconds(headers, nowMs);
 	if (retryAfter !== undefined)
 		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(retryAfter * 1000));
-	const reset = Number(header(headers, 'x-ratelimit-reset'));
-	if (Number.isFinite(reset) && reset * 1000 > nowMs && reset * 1000 - nowMs <= 3_600_000) {
+	const { reset } = rateLimitOf(headers);
+	if (reset !== undefined && reset * 1000 > nowMs && reset * 1000 - nowMs <= 3_600_000) {
 		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(reset * 1000 - nowMs));
 	}
 	return Math.min(RATE_LIMIT_FALLBACK_MAX_MS, RATE_LIMIT_FALLBACK_MS * 2 ** retries);
