@@ -5,15 +5,10 @@ import type {
 } from 'n8n-workflow';
 
 import { API_KEY_PATTERN, API_PREFIX } from './constants';
-import {
-	header,
-	parseErrorBody,
-	redactSecrets,
-	retryAfterSeconds,
-	summariseText,
-} from './transport/errors';
-import { networkCode, settleBefore } from './transport/http';
+import { parseErrorBody, redactSecrets, summariseText } from './transport/errors';
+import { header, networkCode, settleBefore } from './transport/http';
 import { type AddressError, parseBaseUrl, type ServiceRoot } from './transport/origin';
+import { retryAfterSeconds } from './transport/retry';
 
 const TEST_TIMEOUT_MS = 15_000;
 

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { header } from './errors';
-import { pause, send, settleBefore } from './http';
+import { header, pause, send, settleBefore } from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
 import { backoffMs, retryAfterBadAnswer, retryAfterBreakage } from './retry';
 

@@ -1,4 +1,6 @@
 import { API_KEY_PATTERN } from '../constants';
+import { header } from './http';
+import { retryAfterSeconds } from './retry';
 
 /** What the user reads when the service refuses a request. */
 export interface Failure {
@@ -47,16 +49,6 @@ export function redactSecrets(text: string, apiKey?: string): string {
 		}
 	}
 	return out.replace(SECRET_PATTERN, 'svc_…').replace(BEARER_PATTERN, 'Bearer …');
-}
-
-export function header(headers: Record<string, unknown>, name: string): string | undefined {
-	const wanted = name.toLowerCase();
-	for (const [key, value] of Object.entries(headers ?? {})) {
-		if (key.toLowerCase() !== wanted) continue;
-		if (Array.isArray(value)) return String(value[0]);
-		return value === undefined ? undefined : String(value);
-	}
-	return undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -142,21 +134,6 @@ function authHint(apiKey: string): string {
 	return API_KEY_PATTERN.test(apiKey.trim())
 		? 'Create a new key in the service and update the ContentGen credential.'
 		: 'The key in the credential does not look like a ContentGen key: it should be "svc_" followed by 64 hexadecimal characters, copied whole when the key was created.';
-}
-
-/** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
-export function retryAfterSeconds(
-	headers: Record<string, unknown>,
-	nowMs: number,
-): number | undefined {
-	const value = header(headers, 'retry-after')?.trim();
-	if (!value) return undefined;
-	if (/^\d+(\.\d+)?$/.test(value)) {
-		const seconds = Number(value);
-		return seconds > 0 ? seconds : undefined;
-	}
-	const date = Date.parse(value);
-	return Number.isNaN(date) || date <= nowMs ? undefined : (date - nowMs) / 1000;
 }
 
 /** The statuses every route can answer, in words that say what to do. */

@@ -9,9 +9,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { API_PREFIX, CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
-import { describeFailure, header, redactSecrets } from './errors';
+import { describeFailure, redactSecrets } from './errors';
 import type { ApiContext } from './http';
-import { DEFAULT_REQUEST_TIMEOUT_S, pause, send } from './http';
+import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, parseBaseUrl, type ServiceRoot } from './origin';
 import type { Breakage } from './retry';
 import {

@@ -1,6 +1,6 @@
 import { RATE_LIMIT_WAIT } from '../constants';
 import type { RateLimitInfo } from '../types';
-import { header, retryAfterSeconds } from './errors';
+import { header } from './http';
 
 /**
  * When a request is sent again. A GET is free and idempotent, so transient failures are retried;
@@ -59,6 +59,21 @@ export function retryAfterBreakage(
 				(breakage.kind === 'network' && TRANSIENT_CODES.includes(breakage.code))
 			: isNeverReached(breakage);
 	return retryable ? backoffMs(retries) : undefined;
+}
+
+/** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
+export function retryAfterSeconds(
+	headers: Record<string, unknown>,
+	nowMs: number,
+): number | undefined {
+	const value = header(headers, 'retry-after')?.trim();
+	if (!value) return undefined;
+	if (/^\d+(\.\d+)?$/.test(value)) {
+		const seconds = Number(value);
+		return seconds > 0 ? seconds : undefined;
+	}
+	const date = Date.parse(value);
+	return Number.isNaN(date) || date <= nowMs ? undefined : (date - nowMs) / 1000;
 }
 
 /** Milliseconds to wait before retrying a GET that got a gateway error or a body that was not ours. */
