@@ -130,6 +130,11 @@ function recordKind(endpoint: string): string | undefined {
 	return undefined;
 }
 
+/** Whether the service refused the API key itself (rather than what the key may do). */
+export function isAuthRefusal(statusCode: number, code: string | undefined): boolean {
+	return statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY';
+}
+
 function authHint(apiKey: string): string {
 	return API_KEY_PATTERN.test(apiKey.trim())
 		? 'Create a new key in the service and update the ContentGen credential.'
@@ -145,7 +150,7 @@ function generic(
 ): { message: string; hint: string } {
 	const { statusCode, code } = answer;
 	const access = requiredAccess(method, endpoint);
-	if (statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY') {
+	if (isAuthRefusal(statusCode, code)) {
 		return {
 			message: 'The API key was not accepted (missing, invalid, expired or revoked)',
 			hint: authHint(apiKey),

@@ -119,6 +119,11 @@ export function parseBaseUrl(raw: unknown): ServiceRoot {
 	return { url: `${url.origin}${path}`, origin: url.origin, loopback };
 }
 
+/** The address of an API route (`/user/credits`) under the service root. */
+export function apiUrl(root: ServiceRoot, endpoint: string): string {
+	return `${root.url}${API_PREFIX}${endpoint}`;
+}
+
 /**
  * Where a file the service linked to may be fetched from: public https, or the service's own
  * origin when that is this machine (the local sandbox serves its images itself).
