@@ -17,6 +17,7 @@ import { assertInteger, assertLength, assertOneOf, describe, ValidationError } f
 
 /** The bounds of the spec and of the node's own options, each checked before a request is sent. */
 export * from './primitives';
+export { toIsoDate } from './dates';
 
 export function validateTopic(value: unknown): string {
 	return assertLength('Topic', value, BOUNDS.topic);
