@@ -132,3 +132,25 @@ export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
 		dailyRemaining: number('x-ratelimit-daily-remaining'),
 	};
 }
+
+/**
+ * Time between a polling wait's requests that makes what is left of the key's budget last until
+ * its window resets, given how fast the budget drained since the wait's previous request (other
+ * executions share it). Small while the budget is ample, so a lone wait is never slower; as
+ * executions drain the budget together, each slows to its share instead of polling into a 429
+ * and stalling until the window resets.
+ */
+export function budgetSpacingMs(
+	rateLimit: RateLimitInfo | undefined,
+	previous: RateLimitInfo | undefined,
+	nowMs = Date.now(),
+): number {
+	if (rateLimit?.remaining === undefined || rateLimit.reset === undefined) return 0;
+	const windowLeftMs = rateLimit.reset * 1000 - nowMs;
+	if (windowLeftMs <= 0) return 0;
+	const sameWindow = previous?.reset === rateLimit.reset && previous.remaining !== undefined;
+	const drained = sameWindow
+		? Math.max(1, (previous.remaining as number) - rateLimit.remaining)
+		: 1;
+	return (windowLeftMs * drained) / (Math.max(0, rateLimit.remaining) + 1);
+}
