@@ -28,7 +28,6 @@ export const BOUNDS = {
 	platforms: { min: 1, max: 10 },
 	angle: { max: 500 },
 	title: { max: 200 },
-	pageSize: { min: 1, max: 100, default: 20 },
 } as const;
 
 /** Prices in hundredths of a credit, so sums stay exact. */

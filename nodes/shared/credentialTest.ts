@@ -4,16 +4,11 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { API_KEY_PATTERN, API_PREFIX } from './constants';
-import {
-	header,
-	parseErrorBody,
-	redactSecrets,
-	retryAfterSeconds,
-	summariseText,
-} from './transport/errors';
-import { networkCode, settleBefore } from './transport/http';
-import { type AddressError, parseBaseUrl, type ServiceRoot } from './transport/origin';
+import { API_KEY_PATTERN } from './constants';
+import { isAuthRefusal, parseErrorBody, redactSecrets, summariseText } from './transport/errors';
+import { header, networkCode, settleBefore } from './transport/http';
+import { type AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './transport/origin';
+import { retryAfterSeconds } from './transport/retry';
 
 const TEST_TIMEOUT_MS = 15_000;
 
@@ -86,7 +81,7 @@ function verdict(answer: Answer, root: ServiceRoot, apiKey: string): INodeCreden
 		);
 	}
 	const code = parseErrorBody(body).code;
-	if (statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY') {
+	if (isAuthRefusal(statusCode, code)) {
 		const hint = API_KEY_PATTERN.test(apiKey)
 			? 'Create a new key in the service and paste it here.'
 			: 'A key is "svc_" followed by 64 hexadecimal characters, copied whole when it was created.';
@@ -99,7 +94,7 @@ function verdict(answer: Answer, root: ServiceRoot, apiKey: string): INodeCreden
 	}
 	if (statusCode === 404) {
 		return error(
-			`No ContentGen API at this Base URL: ${root.url}${API_PREFIX}/user/credits was not found. Check the address: it should be the service's address, e.g. https://api.example.com.`,
+			`No ContentGen API at this Base URL: ${apiUrl(root, '/user/credits')} was not found. Check the address: it should be the service's address, e.g. https://api.example.com.`,
 		);
 	}
 	if (statusCode === 429) {
@@ -140,7 +135,7 @@ export async function testContentGenCredential(
 	const { helpers } = this;
 	const exchange = helpers.request({
 		method: 'GET',
-		uri: `${root.url}${API_PREFIX}/user/credits`,
+		uri: apiUrl(root, '/user/credits'),
 		headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
 		json: true,
 		resolveWithFullResponse: true,

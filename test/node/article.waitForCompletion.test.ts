@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the cancellation test times the Stop button with setTimeout */
 import type { IDataObject } from 'n8n-workflow';
 
-import { budgetSpacingMs } from '../../nodes/ContentGen/helpers/wait';
+import { budgetSpacingMs } from '../../nodes/shared/transport/retry';
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {

@@ -4,13 +4,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { PAGE_SIZE_MAX } from '../../shared/constants';
 import { pause } from '../../shared/transport/http';
 import { walk } from '../../shared/transport/pages';
+import { budgetSpacingMs } from '../../shared/transport/retry';
 import {
 	connect,
 	request,
 	type CallOptions,
 	type Connection,
 } from '../../shared/transport/request';
-import type { RateLimitInfo } from '../../shared/types';
 import { toNodeError } from './items';
 import type { WaitSettings } from './parameters';
 
@@ -259,28 +259,6 @@ export async function waitForAll(
 		(tracked) =>
 			tracked.result ?? { outcome: 'pending', status: tracked.status, progress: tracked.progress },
 	);
-}
-
-/**
- * Time between this wait's requests that makes what is left of the key's budget last until its
- * window resets, given how fast the budget drained since this wait's previous request (other
- * executions share it). Small while the budget is ample, so a lone wait is never slower; as
- * executions drain the budget together, each slows to its share instead of polling into a 429
- * and stalling until the window resets.
- */
-export function budgetSpacingMs(
-	rateLimit: RateLimitInfo | undefined,
-	previous: RateLimitInfo | undefined,
-	nowMs = Date.now(),
-): number {
-	if (rateLimit?.remaining === undefined || rateLimit.reset === undefined) return 0;
-	const windowLeftMs = rateLimit.reset * 1000 - nowMs;
-	if (windowLeftMs <= 0) return 0;
-	const sameWindow = previous?.reset === rateLimit.reset && previous.remaining !== undefined;
-	const drained = sameWindow
-		? Math.max(1, (previous.remaining as number) - rateLimit.remaining)
-		: 1;
-	return (windowLeftMs * drained) / (Math.max(0, rateLimit.remaining) + 1);
 }
 
 /** One look at a job's record, with its status as text ('unknown' when the answer has none). */

@@ -18,7 +18,7 @@ export const PLATFORMS = [
 ] as const;
 
 /** How each platform is written by the platform itself; both nodes show these names. */
-export const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {
+const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {
 	instagram: 'Instagram',
 	facebook: 'Facebook',
 	linkedin: 'LinkedIn',

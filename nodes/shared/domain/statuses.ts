@@ -47,9 +47,7 @@ function member(list: readonly string[], status: unknown): boolean {
 	return typeof status === 'string' && list.includes(status);
 }
 
-export const isArticlePending = (status: unknown) => member(ARTICLE_LIFECYCLE.pending, status);
 export const isArticleComplete = (status: unknown) => member(ARTICLE_LIFECYCLE.complete, status);
 export const isSocialPending = (status: unknown) => member(SOCIAL_LIFECYCLE.pending, status);
-export const isSocialFinished = (status: unknown) => member(SOCIAL_LIFECYCLE.finished, status);
 /** Whether the social list can be filtered by this status. */
 export const isSocialListStatus = (status: unknown) => member(SOCIAL_STATUSES, status);

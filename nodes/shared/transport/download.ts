@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { header } from './errors';
-import { DEFAULT_REQUEST_TIMEOUT_S, pause, send, settleBefore } from './http';
+import { header, pause, send, settleBefore } from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
 import { backoffMs, retryAfterBadAnswer, retryAfterBreakage } from './retry';
 
@@ -72,10 +71,9 @@ export async function downloadFile(
 	service: ServiceRoot,
 	url: string,
 	maxBytes: number,
-	options: { label: string; itemIndex: number; timeoutMs?: number },
+	options: { label: string; itemIndex: number; timeoutMs: number },
 ): Promise<DownloadedFile> {
-	const { label, itemIndex } = options;
-	const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_S * 1000;
+	const { label, itemIndex, timeoutMs } = options;
 	const fail = (message: string, description?: string) =>
 		new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	const refuse = (error: AddressError) =>
@@ -128,9 +126,9 @@ export async function downloadFile(
 		}
 		if (statusCode < 200 || statusCode >= 300) {
 			discard(body);
-			const retryIn = retryAfterBadAnswer('GET', statusCode, headers, retries);
-			if (retryIn !== undefined) {
-				await pause(context, Math.max(retryIn, backoffMs(retries)));
+			// A file host's Retry-After never shortens the backoff.
+			if (retryAfterBadAnswer('GET', statusCode, headers, retries) !== undefined) {
+				await pause(context, backoffMs(retries));
 				retries++;
 				continue;
 			}

@@ -1,4 +1,6 @@
 import { API_KEY_PATTERN } from '../constants';
+import { header } from './http';
+import { retryAfterSeconds } from './retry';
 
 /** What the user reads when the service refuses a request. */
 export interface Failure {
@@ -21,7 +23,7 @@ export interface ErrorAnswer {
 /** Wording of a status that only one operation can explain (a publish's 409, a generate's 402). */
 export type Explain = (answer: ErrorAnswer) => { message: string; hint: string } | undefined;
 
-export interface FailureContext {
+interface FailureContext {
 	statusCode: number;
 	body: unknown;
 	headers: Record<string, unknown>;
@@ -49,16 +51,6 @@ export function redactSecrets(text: string, apiKey?: string): string {
 	return out.replace(SECRET_PATTERN, 'svc_…').replace(BEARER_PATTERN, 'Bearer …');
 }
 
-export function header(headers: Record<string, unknown>, name: string): string | undefined {
-	const wanted = name.toLowerCase();
-	for (const [key, value] of Object.entries(headers ?? {})) {
-		if (key.toLowerCase() !== wanted) continue;
-		if (Array.isArray(value)) return String(value[0]);
-		return value === undefined ? undefined : String(value);
-	}
-	return undefined;
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -75,7 +67,7 @@ export function summariseText(text: string): string {
 	return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
 
-export type BodyKind = 'envelope' | 'flat' | 'text' | 'empty' | 'other';
+type BodyKind = 'envelope' | 'flat' | 'text' | 'empty' | 'other';
 
 /** Reads either error shape of the service, or a page that is not JSON at all. */
 export function parseErrorBody(body: unknown): {
@@ -121,10 +113,7 @@ const SCOPE_BY_SEGMENT: Record<string, string> = {
 };
 
 /** The permission and scope a route needs (spec §5). */
-export function requiredAccess(
-	method: string,
-	endpoint: string,
-): { permission: string; scope: string } {
+function requiredAccess(method: string, endpoint: string): { permission: string; scope: string } {
 	const segment = endpoint.replace(/^\/+/, '').split(/[/?]/)[0];
 	return {
 		permission: method.toUpperCase() === 'GET' ? 'read' : 'write',
@@ -141,25 +130,15 @@ function recordKind(endpoint: string): string | undefined {
 	return undefined;
 }
 
+/** Whether the service refused the API key itself (rather than what the key may do). */
+export function isAuthRefusal(statusCode: number, code: string | undefined): boolean {
+	return statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY';
+}
+
 function authHint(apiKey: string): string {
 	return API_KEY_PATTERN.test(apiKey.trim())
 		? 'Create a new key in the service and update the ContentGen credential.'
 		: 'The key in the credential does not look like a ContentGen key: it should be "svc_" followed by 64 hexadecimal characters, copied whole when the key was created.';
-}
-
-/** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
-export function retryAfterSeconds(
-	headers: Record<string, unknown>,
-	nowMs: number,
-): number | undefined {
-	const value = header(headers, 'retry-after')?.trim();
-	if (!value) return undefined;
-	if (/^\d+(\.\d+)?$/.test(value)) {
-		const seconds = Number(value);
-		return seconds > 0 ? seconds : undefined;
-	}
-	const date = Date.parse(value);
-	return Number.isNaN(date) || date <= nowMs ? undefined : (date - nowMs) / 1000;
 }
 
 /** The statuses every route can answer, in words that say what to do. */
@@ -171,7 +150,7 @@ function generic(
 ): { message: string; hint: string } {
 	const { statusCode, code } = answer;
 	const access = requiredAccess(method, endpoint);
-	if (statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY') {
+	if (isAuthRefusal(statusCode, code)) {
 		return {
 			message: 'The API key was not accepted (missing, invalid, expired or revoked)',
 			hint: authHint(apiKey),

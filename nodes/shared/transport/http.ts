@@ -26,7 +26,18 @@ export type Exchange =
 	| { response: FullResponse; breakage?: undefined }
 	| { response?: undefined; breakage: Breakage; reason: string };
 
-export function cancelSignal(context: ApiContext): AbortSignal | undefined {
+/** An answer's header by name, in any letter case; the first value of a repeated one. */
+export function header(headers: Record<string, unknown>, name: string): string | undefined {
+	const wanted = name.toLowerCase();
+	for (const [key, value] of Object.entries(headers ?? {})) {
+		if (key.toLowerCase() !== wanted) continue;
+		if (Array.isArray(value)) return String(value[0]);
+		return value === undefined ? undefined : String(value);
+	}
+	return undefined;
+}
+
+function cancelSignal(context: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 

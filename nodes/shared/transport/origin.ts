@@ -33,14 +33,14 @@ function ipv4(hostname: string): number[] | undefined {
 }
 
 /** This machine only: localhost, 127.0.0.0/8 and ::1 as literal addresses (not names that contain them). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
 	if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
 	return ipv4(host)?.[0] === 127;
 }
 
 /** Addresses a server-side fetch must not reach: loopback, private, link-local, unspecified, multicast. */
-export function isInternalHost(hostname: string): boolean {
+function isInternalHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
 	if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
 	const v4 = ipv4(host);
@@ -117,6 +117,11 @@ export function parseBaseUrl(raw: unknown): ServiceRoot {
 		.replace(new RegExp(`${API_PREFIX}$`, 'i'), '')
 		.replace(/\/+$/, '');
 	return { url: `${url.origin}${path}`, origin: url.origin, loopback };
+}
+
+/** The address of an API route (`/user/credits`) under the service root. */
+export function apiUrl(root: ServiceRoot, endpoint: string): string {
+	return `${root.url}${API_PREFIX}${endpoint}`;
 }
 
 /**

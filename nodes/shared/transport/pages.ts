@@ -6,7 +6,7 @@ import type { CallOptions, Connection } from './request';
 import { request } from './request';
 
 /** No walk reads more than this many pages (200,000 records at the largest page size). */
-export const MAX_PAGES = 2000;
+const MAX_PAGES = 2000;
 /** Pages a walk may read beyond the count the service gave at its start (records added meanwhile). */
 const GROWTH_PAGES = 10;
 

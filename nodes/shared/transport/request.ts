@@ -6,13 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { API_PREFIX, CREDENTIAL_TYPE } from '../constants';
+import { CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
-import { describeFailure, header, redactSecrets } from './errors';
+import { describeFailure, redactSecrets } from './errors';
 import type { ApiContext } from './http';
-import { DEFAULT_REQUEST_TIMEOUT_S, pause, send } from './http';
-import { AddressError, parseBaseUrl, type ServiceRoot } from './origin';
+import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
+import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import type { Breakage } from './retry';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
@@ -156,7 +156,7 @@ export async function request<T>(
 	const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_S * 1000;
 	const httpRequest: IHttpRequestOptions = {
 		method,
-		url: `${connection.root.url}${API_PREFIX}${endpoint}`,
+		url: apiUrl(connection.root, endpoint),
 		json: true,
 		headers: { Accept: 'application/json' },
 	};

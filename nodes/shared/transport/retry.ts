@@ -1,6 +1,6 @@
 import { RATE_LIMIT_WAIT } from '../constants';
 import type { RateLimitInfo } from '../types';
-import { header, retryAfterSeconds } from './errors';
+import { header } from './http';
 
 /**
  * When a request is sent again. A GET is free and idempotent, so transient failures are retried;
@@ -9,7 +9,7 @@ import { header, retryAfterSeconds } from './errors';
  * The key's rate budget, read from each answer's headers, says how long to wait before the next.
  */
 
-export const MAX_TRANSIENT_RETRIES = 3;
+const MAX_TRANSIENT_RETRIES = 3;
 export const MAX_RATE_LIMIT_RETRIES = 10;
 const BACKOFF_BASE_MS = 500;
 /** A pause for a 429 that gives no usable Retry-After or reset time. */
@@ -17,7 +17,7 @@ const RATE_LIMIT_FALLBACK_MS = 1000;
 const RATE_LIMIT_FALLBACK_MAX_MS = 30_000;
 
 /** The connection never reached the service. */
-export const NEVER_REACHED_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+const NEVER_REACHED_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 const TRANSIENT_CODES = [
 	...NEVER_REACHED_CODES,
 	'ECONNRESET',
@@ -61,6 +61,21 @@ export function retryAfterBreakage(
 	return retryable ? backoffMs(retries) : undefined;
 }
 
+/** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
+export function retryAfterSeconds(
+	headers: Record<string, unknown>,
+	nowMs: number,
+): number | undefined {
+	const value = header(headers, 'retry-after')?.trim();
+	if (!value) return undefined;
+	if (/^\d+(\.\d+)?$/.test(value)) {
+		const seconds = Number(value);
+		return seconds > 0 ? seconds : undefined;
+	}
+	const date = Date.parse(value);
+	return Number.isNaN(date) || date <= nowMs ? undefined : (date - nowMs) / 1000;
+}
+
 /** Milliseconds to wait before retrying a GET that got a gateway error or a body that was not ours. */
 export function retryAfterBadAnswer(
 	method: string,
@@ -87,8 +102,8 @@ export function rateLimitPauseMs(
 	const retryAfter = retryAfterSeconds(headers, nowMs);
 	if (retryAfter !== undefined)
 		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(retryAfter * 1000));
-	const reset = Number(header(headers, 'x-ratelimit-reset'));
-	if (Number.isFinite(reset) && reset * 1000 > nowMs && reset * 1000 - nowMs <= 3_600_000) {
+	const { reset } = rateLimitOf(headers);
+	if (reset !== undefined && reset * 1000 > nowMs && reset * 1000 - nowMs <= 3_600_000) {
 		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(reset * 1000 - nowMs));
 	}
 	return Math.min(RATE_LIMIT_FALLBACK_MAX_MS, RATE_LIMIT_FALLBACK_MS * 2 ** retries);
@@ -116,4 +131,26 @@ export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
 		reset: number('x-ratelimit-reset'),
 		dailyRemaining: number('x-ratelimit-daily-remaining'),
 	};
+}
+
+/**
+ * Time between a polling wait's requests that makes what is left of the key's budget last until
+ * its window resets, given how fast the budget drained since the wait's previous request (other
+ * executions share it). Small while the budget is ample, so a lone wait is never slower; as
+ * executions drain the budget together, each slows to its share instead of polling into a 429
+ * and stalling until the window resets.
+ */
+export function budgetSpacingMs(
+	rateLimit: RateLimitInfo | undefined,
+	previous: RateLimitInfo | undefined,
+	nowMs = Date.now(),
+): number {
+	if (rateLimit?.remaining === undefined || rateLimit.reset === undefined) return 0;
+	const windowLeftMs = rateLimit.reset * 1000 - nowMs;
+	if (windowLeftMs <= 0) return 0;
+	const sameWindow = previous?.reset === rateLimit.reset && previous.remaining !== undefined;
+	const drained = sameWindow
+		? Math.max(1, (previous.remaining as number) - rateLimit.remaining)
+		: 1;
+	return (windowLeftMs * drained) / (Math.max(0, rateLimit.remaining) + 1);
 }

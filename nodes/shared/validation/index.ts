@@ -17,6 +17,7 @@ import { assertInteger, assertLength, assertOneOf, describe, ValidationError } f
 
 /** The bounds of the spec and of the node's own options, each checked before a request is sent. */
 export * from './primitives';
+export { toIsoDate } from './dates';
 
 export function validateTopic(value: unknown): string {
 	return assertLength('Topic', value, BOUNDS.topic);
@@ -63,11 +64,7 @@ export function validateTone(value: unknown): string {
 	return assertOneOf('Tone', value, ARTICLE_TONES);
 }
 
-export function validatePlatforms(
-	field: string,
-	value: unknown,
-	minimum: number = BOUNDS.platforms.min,
-): string[] {
+export function validatePlatforms(field: string, value: unknown): string[] {
 	if (!Array.isArray(value)) {
 		throw new ValidationError(
 			field,
@@ -76,10 +73,10 @@ export function validatePlatforms(
 	}
 	const platforms = value.map((platform) => assertOneOf(field, platform, PLATFORMS));
 	const unique = Array.from(new Set(platforms));
-	if (unique.length < minimum || unique.length > BOUNDS.platforms.max) {
+	if (unique.length < BOUNDS.platforms.min || unique.length > BOUNDS.platforms.max) {
 		throw new ValidationError(
 			field,
-			`${field} must name ${minimum}-${BOUNDS.platforms.max} platforms, got ${unique.length}`,
+			`${field} must name ${BOUNDS.platforms.min}-${BOUNDS.platforms.max} platforms, got ${unique.length}`,
 		);
 	}
 	return unique;

@@ -8,8 +8,7 @@ import type {
 import { platformOptions } from '../../../shared/domain/platforms';
 import type { Explain } from '../../../shared/transport/errors';
 import { apiPost } from '../../../shared/transport/request';
-import { toIsoDate } from '../../../shared/dates';
-import { validatePlatforms } from '../../../shared/validation';
+import { toIsoDate, validatePlatforms } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
 import { callOptions, readRecordId } from '../../helpers/parameters';
 import { additionalFields, optionsCollection, recordIdProperty } from '../../helpers/properties';

@@ -1,4 +1,4 @@
-import { describe, ValidationError } from './validation/primitives';
+import { describe, ValidationError } from './primitives';
 
 const LOCAL_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
