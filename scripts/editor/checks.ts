@@ -94,17 +94,28 @@ function labelWorkflow(types: NodeDescription[], names: string[]) {
 	return { name: 'Label widths', nodes, connections: {}, settings: {} };
 }
 
+/** What the label check saw: the labels cut off, and how much it measured. */
+export interface LabelReport {
+	/** Labels the editor cut off with an ellipsis, with where. */
+	cut: string[];
+	/** Parameters measured, over all panels. */
+	inspected: number;
+	/** Panels (node names) in which no parameter was found to measure. */
+	empty: string[];
+}
+
 /**
  * Opens every operation's panel at the default width and hovers each parameter (hovering shows
- * the Fixed/Expression switch, which takes room from the label). Returns the labels the editor
- * cut off with an ellipsis, with where.
+ * the Fixed/Expression switch, which takes room from the label). Reports the labels the editor
+ * cut off with an ellipsis, with where, and how many parameters each panel offered to measure:
+ * a panel with none means the check looked at nothing there.
  */
 export async function checkLabels(
 	page: Page,
 	n8nUrl: string,
 	types: NodeDescription[],
 	names: string[],
-): Promise<string[]> {
+): Promise<LabelReport> {
 	const workflow = labelWorkflow(types, names);
 	const id = await page.evaluate(async (body) => {
 		const response = await fetch('/rest/workflows', {
@@ -123,10 +134,15 @@ export async function checkLabels(
 	await visible(page, tid('canvas-node'), 60_000);
 	await page.evaluate(async () => await document.fonts.ready);
 	const cut = new Map<string, string[]>();
+	let inspected = 0;
+	const empty: string[] = [];
 	for (const node of workflow.nodes) {
 		await openNode(page, `[data-node-name="${node.name}"]`);
 		await pause(300);
-		for (const item of await page.$$(tid('parameter-item', tid('node-parameters', NDV)))) {
+		const items = await page.$$(tid('parameter-item', tid('node-parameters', NDV)));
+		if (items.length === 0) empty.push(node.name);
+		inspected += items.length;
+		for (const item of items) {
 			await item.hover().catch(() => undefined);
 			const clipped = await item.evaluate((e) =>
 				[...(e.querySelector('[data-test-id="input-label"]')?.querySelectorAll('span') ?? [])]
@@ -139,5 +155,9 @@ export async function checkLabels(
 		}
 		await closeNode(page);
 	}
-	return [...cut].map(([label, where]) => `"${label}" in ${[...new Set(where)].join(', ')}`);
+	return {
+		cut: [...cut].map(([label, where]) => `"${label}" in ${[...new Set(where)].join(', ')}`),
+		inspected,
+		empty,
+	};
 }

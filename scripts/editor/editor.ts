@@ -580,9 +580,17 @@ async function main() {
 			)) as NodeDescription[];
 			pathCompleted = await userPath(page, types);
 			await step(page, 'labels at the default panel width', async () => {
-				const cut = await checkLabels(page, N8N_URL, types, [ACTION, TRIGGER]);
+				const { cut, inspected, empty } = await checkLabels(page, N8N_URL, types, [
+					ACTION,
+					TRIGGER,
+				]);
 				check(
-					cut.length === 0,
+					inspected > 0 && empty.length === 0,
+					`the label check measured parameters in every panel (${inspected} in all)`,
+					`no parameter found in: ${empty.join('; ') || 'any panel'}`,
+				);
+				check(
+					inspected > 0 && cut.length === 0,
 					'no parameter label is cut off at the default panel width, in the panel of any operation',
 					`cut off with "…": ${cut.join('; ')}`,
 				);

@@ -184,7 +184,7 @@ describe("the key goes only to the credential's origin, over https or to loopbac
 		['301 to another https host', 301, 'https://other.example.test/api/v1/user/credits'],
 		['302 from https to http on the same host', 302, 'http://api.example.test/api/v1/user/credits'],
 	])('a redirect is not followed: %s', async (_what, status, location) => {
-		nock('https://api.example.test')
+		const redirect = nock('https://api.example.test')
 			.get('/api/v1/user/credits')
 			.reply(status, '', { Location: location });
 		const target = nock(new URL(location).origin)
@@ -194,6 +194,7 @@ describe("the key goes only to the credential's origin, over https or to loopbac
 		const result = await pressTest({ apiKey: sb.apiKey, baseUrl: 'https://api.example.test' });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/redirect/i);
+		expect(redirect.isDone()).toBe(true);
 		expect(target.isDone()).toBe(false);
 	});
 

@@ -36,7 +36,9 @@ describe('redirects are never followed with the key', () => {
 	])(
 		'%s: the target never hears from us, the error names the redirect',
 		async (_what, status, location) => {
-			nock(BASE).get('/api/v1/user/credits').reply(status, '', { Location: location });
+			const redirect = nock(BASE)
+				.get('/api/v1/user/credits')
+				.reply(status, '', { Location: location });
 			const target = nock(new URL(location).origin)
 				.persist()
 				.get(/.*/)
@@ -46,12 +48,13 @@ describe('redirects are never followed with the key', () => {
 			expect(`${result.error?.message} ${result.error?.description}`).toContain(
 				new URL(location).host,
 			);
+			expect(redirect.isDone()).toBe(true);
 			expect(target.isDone()).toBe(false);
 		},
 	);
 
 	it('307 on a generate: body and key are not re-sent elsewhere, and no generation is taken from the other host', async () => {
-		nock(BASE)
+		const redirect = nock(BASE)
 			.post('/api/v1/articles/generate')
 			.reply(307, '', { Location: 'https://other.example.test/api/v1/articles/generate' });
 		const target = nock('https://other.example.test')
@@ -65,6 +68,7 @@ describe('redirects are never followed with the key', () => {
 			projectId: { __rl: true, mode: 'id', value: CONTENT_ID },
 		});
 		expect(result.error?.message).toMatch(/redirect/i);
+		expect(redirect.isDone()).toBe(true);
 		expect(target.isDone()).toBe(false);
 	});
 });

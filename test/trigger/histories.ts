@@ -27,9 +27,9 @@ import {
 } from './model';
 import { EPOCH, prng, World, type SocialOrder } from './world';
 
-export const ALL_EVENTS = [...ARTICLE_EVENT_NAMES, ...SOCIAL_EVENT_NAMES];
-export const LOOK_BACK_MS = 5 * 60_000;
-export const STATE_LIMIT = 65_536;
+const ALL_EVENTS = [...ARTICLE_EVENT_NAMES, ...SOCIAL_EVENT_NAMES];
+const LOOK_BACK_MS = 5 * 60_000;
+const STATE_LIMIT = 65_536;
 
 type Kind = 'article' | 'social';
 
@@ -66,7 +66,7 @@ interface Item {
 }
 
 /** One transition per item; items of the old shape (one per event) stay separate. */
-export function transitionsOf(items: Item[]): Transition[] {
+function transitionsOf(items: Item[]): Transition[] {
 	return items.map((i) => ({
 		id: i.record.id,
 		previous: i.previousStatus,
@@ -86,14 +86,23 @@ const OUTCOMES: Record<Kind, readonly string[]> = {
 
 type PollHook = (step: number, outcome: PollOutcome, world: World) => string | null | void;
 
+/** The failure a script injects into a poll's requests (the service answering 503). */
+class InjectedFailure extends Error {
+	constructor() {
+		super('HTTP 503');
+		this.name = 'InjectedFailure';
+	}
+}
+
 /**
- * Plays a script: changes the world step by step and polls the tracker where it says so (a
- * failing request makes the poll fail, so nothing is committed). `check` sees each committed
- * poll and may stop the run with a problem.
+ * Plays a script: changes the world step by step and polls the tracker where it says so (an
+ * injected failing request makes the poll fail, so nothing is committed; any other error, of the
+ * tracker or of the service it asked, ends the run). `check` sees each committed poll and may
+ * stop the run with a problem. A run in which no poll committed is a problem too.
  */
 export type Mutant = (state: Record<string, unknown>) => Record<string, unknown>;
 
-export function simulate(
+function simulate(
 	script: Script,
 	check: PollHook,
 	extra: Step[] = [],
@@ -105,6 +114,7 @@ export function simulate(
 	for (const [kind, status, created] of script.initial) world.create(kind, status, { created });
 	const table = (kind: Kind) => (kind === 'article' ? world.articles : world.social);
 	let stored: unknown = {};
+	let committedPolls = 0;
 
 	for (const [index, step] of [...script.steps, ...extra].entries()) {
 		if (step.t === 'tick') world.tick(step.ms);
@@ -144,32 +154,34 @@ export function simulate(
 			let outcome: PollOutcome;
 			try {
 				outcome = runPollSync(pollSteps(stored, config), (request) => {
-					if (step.failAt !== null && requests++ === step.failAt) throw new Error('HTTP 503');
+					if (step.failAt !== null && requests++ === step.failAt) throw new InjectedFailure();
 					return world.answer(request);
 				});
-			} catch {
-				continue; // nothing committed
+			} catch (error) {
+				if (error instanceof InjectedFailure) continue; // nothing committed
+				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- a crash of the tracker or a refused request is the finding itself
+				throw error;
 			}
 			const size = JSON.stringify(outcome.state).length;
 			if (size > STATE_LIMIT) return `poll at step ${index}: state too large: ${size}`;
 			const problem = check(index, outcome, world);
 			if (problem) return `poll at step ${index}: ${problem}`;
 			stored = mutant ? mutant(JSON.parse(JSON.stringify(outcome.state))) : outcome.state;
+			committedPolls++;
 		}
 	}
-	return null;
+	return committedPolls === 0 ? 'no poll committed' : null;
 }
 
 /** Checks each poll against the ground-truth model; returns the first disagreement, or null. */
-export function runScript(script: Script, onPoll?: PollHook, mutant?: Mutant): string | null {
+export function runScript(script: Script, mutant?: Mutant): string | null {
 	const wanted = new Set(script.events);
 	const watched = watchedSocial(script.events);
 	let committed: { articles: Map<string, string>; social: Map<string, string> } | null = null;
 	let followed = new Set<string>();
 	return simulate(
 		script,
-		(step, outcome, world) => {
-			onPoll?.(step, outcome, world);
+		(_step, outcome, world) => {
 			const articles = world.snapshot('article');
 			const social = world.snapshot('social');
 			let expected = new Map<string, Acceptable>();
@@ -410,7 +422,8 @@ export const smallScriptArb: fc.Arbitrary<Script> = fc
 			]),
 			...social.map((n): [Kind, string, number] => ['social', statusFor('social', n), EPOCH - 1]),
 		],
-		steps,
+		// A last poll that no failure hits: every history commits a poll and is checked to its end.
+		steps: [...steps, { t: 'poll', failAt: null }],
 	}));
 
 // ----- large accounts: thousands of months-old records, bursts, writers' clocks that differ -----

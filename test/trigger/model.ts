@@ -11,7 +11,7 @@ import {
 export const ARTICLE_STATUSES: readonly string[] = SPEC_ARTICLE_STATUSES;
 /** The spec's eight plus `publishing`, the publish answer that no list filter accepts. */
 export const SOCIAL_STATUSES: readonly string[] = [...SPEC_SOCIAL_STATUSES, 'publishing'];
-export const SOCIAL_LISTS = new Set(SOCIAL_STATUSES.filter((s) => s !== 'publishing'));
+const SOCIAL_LISTS = new Set(SOCIAL_STATUSES.filter((s) => s !== 'publishing'));
 
 export const ARTICLE_EVENT_NAMES = [
 	'articleCompleted',

@@ -74,7 +74,7 @@ describe('tracker against a ground-truth model', () => {
 		],
 	])('catches a tracker that %s', (_name, mutant, arb) => {
 		const result = fc.check(
-			fc.property(arb, (script) => runScript(script, undefined, mutant) === null),
+			fc.property(arb, (script) => runScript(script, mutant) === null),
 			{ numRuns: 300 },
 		);
 		expect(result.failed).toBe(true);

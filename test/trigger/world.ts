@@ -28,7 +28,7 @@ export interface Row {
 export type SocialOrder = 'shuffled' | 'id' | 'newest' | 'oldest';
 
 /** The statuses the list filter accepts (the spec's eight), from the sandbox's independent copy. */
-export const SOCIAL_FILTERABLE: readonly string[] = SOCIAL_STATUSES;
+const SOCIAL_FILTERABLE: readonly string[] = SOCIAL_STATUSES;
 
 /** Small deterministic PRNG (mulberry32) so a failing history replays exactly. */
 export function prng(seed: number): () => number {
