@@ -16,6 +16,17 @@ import {
  * any social list order, writers' clocks that differ).
  */
 
+/*
+ * One seed for every property, so a run is reproducible; CONTENTGEN_PROPERTY_SEED=random (or a
+ * number) explores other histories. A counterexample that random seeds found and the tracker
+ * still fails is kept below as a failing replay until it is fixed.
+ */
+const SEED =
+	process.env.CONTENTGEN_PROPERTY_SEED === 'random'
+		? undefined
+		: Number(process.env.CONTENTGEN_PROPERTY_SEED ?? 20261124);
+fc.configureGlobal({ seed: SEED });
+
 function holds(runs: number, arb: fc.Arbitrary<Script>): void {
 	fc.assert(
 		fc.property(arb, (script) => {
@@ -79,6 +90,25 @@ describe('tracker against a ground-truth model', () => {
 		);
 		expect(result.failed).toBe(true);
 	});
+
+	// Known defect: after a poll cut short by the request budget, a social record that finished is
+	// reported a second time (previous null). Seed -2077154222, path 3, of the property below.
+	it.failing(
+		'within a request budget, reports a record that finished once (known double report)',
+		() => {
+			const arb = fc.tuple(
+				largeScriptArb({ skew: true, ahead: false, orders: ['id', 'newest', 'oldest'] }),
+				fc.constantFrom(10, 30),
+			);
+			fc.assert(
+				fc.property(arb, ([script, budget]) => {
+					const problem = runLate(script, budget);
+					if (problem) throw new Error(problem);
+				}),
+				{ seed: -2077154222, path: '3', numRuns: 1, endOnFailure: true },
+			);
+		},
+	);
 
 	it('within a request budget per poll, is late but never silent, never wrong, and catches up', () => {
 		const arb = fc.tuple(
