@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test reads its seed from the environment */
 import fc from 'fast-check';
 
 import {
