@@ -60,10 +60,10 @@ export class Search {
 		this.walker = new Walker(ctx, count, previous.unstable, (key, record) =>
 			this.consider(key, record),
 		);
-		const accounted = this.births.count + this.births.found.size;
+		const accounted = this.births.count + this.found;
 		if (count < accounted && !this.births.census) {
 			ctx.notes.push('social records disappeared from the list');
-			this.births.count = Math.max(0, count - this.births.found.size);
+			this.births.count = Math.max(0, count - this.found);
 		}
 	}
 
@@ -75,8 +75,13 @@ export class Search {
 		return this.walker.unstable;
 	}
 
+	/** Births found since the baseline, keyed or not. */
+	private get found(): number {
+		return this.births.found.size + this.births.followedFound.count;
+	}
+
 	get expected(): number {
-		return Math.max(0, this.count - this.births.count - this.births.found.size);
+		return Math.max(0, this.count - this.births.count - this.found);
 	}
 
 	get missing(): number {
@@ -92,10 +97,13 @@ export class Search {
 		return this.births.watermark - this.ctx.lookBackMs;
 	}
 
-	/** Takes a record created after the threshold that nobody knows as a birth; true if it was one. */
+	/**
+	 * Takes a record created after the threshold that nobody knows as a birth, while the count
+	 * says births are still to find (a record forgotten to keep the state small is not one).
+	 */
 	claim(key: string, record: TrackedRecord): boolean {
 		const created = time(record.created_at);
-		if (this.learning || !(created > this.threshold)) return false;
+		if (this.learning || this.expected === 0 || !(created > this.threshold)) return false;
 		if (this.followed(key) || this.targets.has(key)) return false;
 		if (this.births.known.has(key) || this.births.found.has(key)) return false;
 		this.births.found.set(key, NaN);
@@ -146,6 +154,15 @@ export class Search {
 
 	/** Closes the poll: labels what was learnt, then settles the births (see settle). */
 	finish(): void {
+		// A birth that is followed is known by the followed books: it is only counted, not stored twice.
+		let { count, newest } = this.births.followedFound;
+		for (const [key, value] of [...this.births.found]) {
+			if (!Number.isNaN(value) || !this.followed(key)) continue;
+			this.births.found.delete(key);
+			count++;
+			newest = Math.max(newest, this.newest);
+		}
+		this.births.followedFound = { count, newest };
 		// Entries learnt this poll belong to its group: created at or before its newest record.
 		for (const book of [this.births.known, this.births.found]) {
 			for (const [key, value] of [...book]) if (Number.isNaN(value)) book.set(key, this.newest);
@@ -219,14 +236,16 @@ export class Search {
 			this.births.count += this.expected;
 		}
 		if (this.expected === 0) {
-			let newest = this.births.watermark;
+			const counted = this.births.followedFound;
+			let newest = Math.max(this.births.watermark, Math.min(counted.newest, this.ctx.now));
 			for (const [key, created] of this.births.found) {
 				// A followed record cannot pass for new; it is remembered when it stops being followed.
 				if (!this.followed(key)) this.births.known.set(key, created);
 				newest = Math.max(newest, Math.min(created, this.ctx.now));
 			}
-			this.births.count += this.births.found.size;
+			this.births.count += this.found;
 			this.births.found = new Book<number>(this.births.known.width);
+			this.births.followedFound = { count: 0, newest: -Infinity };
 			this.births.watermark = newest;
 			this.births.slack = 0;
 			if (this.missing === 0) {

@@ -48,8 +48,10 @@ export interface BirthMemory {
 	watermark: number;
 	/** Records created within the look-back of the watermark (key -> a bound above its created_at). */
 	known: Labelled;
-	/** Births reported since the baseline. */
+	/** Births reported since the baseline that are not followed. */
 	found: Labelled;
+	/** Births reported since the baseline that are followed (the followed books hold their keys). */
+	followedFound: { count: number; newest: number };
 	/** Births of the activation read that it may have taken for existing records. */
 	slack: number;
 	/** Set while the whole list is being read to learn the newest record. */
@@ -208,6 +210,7 @@ export function encode(memory: TrackerMemory, width: number): Json {
 			o: packGroups(b.known, width, asLabel),
 			p: packGroups(b.found, width, asLabel),
 			l: b.slack,
+			...(b.followedFound.count > 0 ? { f: [b.followedFound.count, b.followedFound.newest] } : {}),
 			q: s.scan,
 			y: s.passes,
 			u: (s.unordered ? 1 : 0) + (s.unstable ? 2 : 0),
@@ -240,6 +243,7 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 	const s = j.s as Json | undefined;
 	if (s && typeof s === 'object' && typeof s.n === 'number') {
 		const z = Array.isArray(s.z) ? (s.z as unknown[]) : undefined;
+		const f = Array.isArray(s.f) ? (s.f as unknown[]) : undefined;
 		memory.social = {
 			watched: str(s.e),
 			exact: str(s.x),
@@ -252,6 +256,7 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 				known: unpackGroups(s.o, width, false, (seen) => seen.label),
 				found: unpackGroups(s.p, width, false, (seen) => seen.label),
 				slack: num(s.l),
+				followedFound: { count: num(f?.[0]), newest: num(f?.[1], -Infinity) },
 				census: z ? { page: num(z[0], 2), newest: num(z[1]), count: num(z[2]) } : undefined,
 			},
 			scan: num(s.q, 2),

@@ -313,6 +313,50 @@ describe('tracker: state', () => {
 		]);
 	});
 
+	it('stores a burst of 5,000 births it follows once, while it still searches for another', () => {
+		const { world } = socialAccount('id', 6000);
+		const t = tracker(world, { events: ['socialFinished'], requestBudget: 10 });
+		do t.poll();
+		while (t.lag.learning);
+		// A birth outside the followed lists, low in a list by id: found only by a search over polls.
+		const elsewhere = world.create('social', 'completed');
+		const burst = Array.from({ length: 5000 }, () => world.create('social', 'generating'));
+		world.tick(MINUTE);
+		const reported = t.poll();
+		expect(t.lag.births).toBe(1);
+		expect(JSON.stringify(t.state).length).toBeLessThan(65_536);
+		for (const id of burst) world.set('social', id, 'completed');
+		// Late (10 requests a poll for 5,000 records that left their list), never silent.
+		let polls = 0;
+		do {
+			world.tick(MINUTE);
+			reported.push(...t.poll());
+			expect(t.lag.notes.filter((note) => !note.endsWith('still to find'))).toEqual([]);
+		} while (t.lag.behind && ++polls < 30);
+		expect(reported.sort()).toEqual(
+			[
+				`socialFinished ${short(elsewhere)} ->completed`,
+				...burst.map((id) => `socialFinished ${short(id)} generating>completed`),
+			].sort(),
+		);
+		expect(t.lag.notes).toEqual([]);
+	});
+
+	it('reports nothing for the records it forgot to fit the state when they show up again', () => {
+		const { world } = socialAccount('id', 100);
+		for (let i = 0; i < 7000; i++) world.create('social', i % 2 ? 'ready' : 'scheduled');
+		world.tick(MINUTE);
+		const t = tracker(world, { requestBudget: Infinity });
+		t.poll();
+		for (let i = 0; i < 3; i++) {
+			world.tick(MINUTE);
+			expect(t.poll()).toEqual([]);
+			expect(t.lag.notes).toContain(
+				'too many social records to follow: the oldest are no longer followed',
+			);
+		}
+	});
+
 	it('starts over silently when the filters change', () => {
 		const world = new World();
 		const id = world.create('article', 'queued');
