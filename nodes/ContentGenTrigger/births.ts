@@ -204,6 +204,8 @@ export class Search {
 				this.passes = this.passLimit;
 				break;
 			}
+			// A page read again in the same poll shows the same records, unless the order moves.
+			if (!this.unstable && this.walker.pages.has(this.scan)) break;
 			const reply = yield* this.walker.page(this.scan);
 			if (!reply) return;
 			const oldest = reply.items[reply.items.length - 1];

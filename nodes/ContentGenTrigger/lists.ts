@@ -77,6 +77,8 @@ export function* readWhole(status: string, into: Map<string, TrackedRecord>): Re
 export class Walker {
 	/** Every record met this poll, in the whole list or a followed one. */
 	readonly everyone = new Set<string>();
+	/** Pages of the whole list read this poll. */
+	readonly pages = new Set<number>();
 	private readonly paged = new Set<string>();
 	private repeated = 0;
 
@@ -121,7 +123,10 @@ export class Walker {
 			limit: PAGE_SIZE,
 			optional: true,
 		});
-		if (reply) this.take(reply as ListResult);
+		if (reply) {
+			this.pages.add(page);
+			this.take(reply as ListResult);
+		}
 		return reply as ListResult | undefined;
 	}
 

@@ -152,9 +152,16 @@ function simulate(
 				lookBackMs: LOOK_BACK_MS,
 			};
 			let outcome: PollOutcome;
+			// An order that holds within a poll shows the same records on a page read again.
+			const pages = new Set<number>();
+			let reread: number | undefined;
 			try {
 				outcome = runPollSync(pollSteps(stored, config), (request) => {
 					if (step.failAt !== null && requests++ === step.failAt) throw new InjectedFailure();
+					if (request.kind === 'socialList' && !request.status && script.order !== 'shuffled') {
+						if (pages.has(request.page)) reread ??= request.page;
+						pages.add(request.page);
+					}
 					return world.answer(request);
 				});
 			} catch (error) {
@@ -162,6 +169,7 @@ function simulate(
 				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- a crash of the tracker or a refused request is the finding itself
 				throw error;
 			}
+			if (reread !== undefined) return `poll at step ${index}: read page ${reread} twice`;
 			const size = JSON.stringify(outcome.state).length;
 			if (size > STATE_LIMIT) return `poll at step ${index}: state too large: ${size}`;
 			const problem = check(index, outcome, world);

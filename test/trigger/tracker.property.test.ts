@@ -104,12 +104,15 @@ describe('tracker against a ground-truth model', () => {
 			parameters,
 		);
 
-	// Histories random seeds found: while the births of a burst were still searched for over
-	// polls, the stored state held them twice and overflowed; what was forgotten to make room was
-	// then reported twice (a finished social record) or not at all (an article in flight).
+	// Histories random seeds found. While the births of a burst were still searched for over polls,
+	// the stored state held them twice and overflowed; what was forgotten to make room was then
+	// reported twice (a finished social record) or not at all (an article in flight). A search of a
+	// newest-first list read page 2 again in the same poll, took the list for one whose order moves,
+	// and searched it for a hundred polls.
 	it.each([
 		[-2077154222, '3', 'reported a finished social record twice'],
 		[831208816, '2', 'lost an article completion'],
+		[8229203, '7', 'was still behind after 26 idle polls'],
 	])(
 		'within a request budget, holds on the history of seed %d path %s (it once %s)',
 		(seed, path) => {
