@@ -16,7 +16,7 @@
  */
 import { ARTICLE_LIFECYCLE } from '../shared/domain/statuses';
 import type { Previous } from './events';
-import { Book, codeStatus, keyOf, OTHER, statusCode } from './ids';
+import { Book, codeStatus, keyOf, statusCode } from './ids';
 import type { ArticleMemory, Seen } from './state';
 import {
 	time,
@@ -38,14 +38,15 @@ interface ArticlePoll {
 	behind: boolean;
 }
 
+/** The status code remembered for an article, if any. */
+function codeOf(state: ArticleMemory, key: string): string | undefined {
+	return state.inFlight.get(key) ?? state.seen.get(key)?.code;
+}
+
 class Memory {
 	private readonly touched = new Set<string>();
 
 	constructor(readonly state: ArticleMemory) {}
-
-	code(key: string): string | undefined {
-		return this.state.inFlight.get(key) ?? this.state.seen.get(key)?.code;
-	}
 
 	remember(key: string, status: string): void {
 		const code = statusCode(status);
@@ -190,7 +191,7 @@ export function* pollArticles(
 
 	const window = new Map<string, TrackedRecord>();
 	const same = (key: string, record: TrackedRecord) =>
-		(previous.inFlight.get(key) ?? previous.seen.get(key)?.code) === statusCode(record.status);
+		codeOf(previous, key) === statusCode(record.status);
 	const floor = floorOf(previous, lastPoll, ctx);
 	const belowFloor = (record: TrackedRecord) => time(record.updated_at) < floor;
 	// While a band is unread, the top is read only down to what the last poll already handled.
@@ -228,31 +229,18 @@ export function* pollArticles(
 		([, a], [, b]) => (time(a.updated_at) || 0) - (time(b.updated_at) || 0),
 	);
 	for (const [key, record] of ordered) {
-		const known = memory.code(key);
-		const code = statusCode(record.status);
-		let change: Previous;
-		if (known !== undefined) {
-			// Same status: an edit, or a change already reported. Two statuses outside the spec: unknown.
-			if (known === code || (known === OTHER && code === OTHER)) {
-				memory.remember(key, record.status);
-				continue;
-			}
-			active = true;
-			change = codeStatus(known);
-		} else if (!(time(record.created_at) < lowFloor)) {
-			active = true;
-			change = undefined;
-		} else {
-			active = true;
-			// Existed, finished, and not remembered: only a move back in flight is a certain change.
-			change = null;
-			if (!IN_FLIGHT.includes(record.status)) {
-				memory.remember(key, record.status);
-				continue;
-			}
-		}
-		changes.push({ previous: change, record });
+		const known = codeOf(memory.state, key);
 		memory.remember(key, record.status);
+		// Same status: an edit, or a change already reported (two statuses outside the spec: unknown).
+		if (known === statusCode(record.status)) continue;
+		active = true;
+		let change: Previous;
+		if (known !== undefined) change = codeStatus(known);
+		else if (!(time(record.created_at) < lowFloor)) change = undefined;
+		// Existed, finished, and not remembered: only a move back in flight is a certain change.
+		else if (IN_FLIGHT.includes(record.status)) change = null;
+		else continue;
+		changes.push({ previous: change, record });
 	}
 	const cursor = Math.max(previous.cursor, Math.min(stamp, ctx.now));
 	memory.state.cursor = cursor;

@@ -82,7 +82,7 @@ const STATUS_CODES: Record<string, string> = {
 const CODE_STATUSES: Record<string, string> = Object.fromEntries(
 	Object.entries(STATUS_CODES).map(([status, code]) => [code, status]),
 );
-export const OTHER = 'x';
+const OTHER = 'x';
 
 export function statusCode(status: string): string {
 	return STATUS_CODES[status] ?? OTHER;
