@@ -7,6 +7,7 @@ import fc from 'fast-check';
 
 import {
 	pollSteps,
+	type EmittedItem,
 	type PollOutcome,
 	type TrackerConfig,
 } from '../../nodes/ContentGenTrigger/tracker';
@@ -58,20 +59,13 @@ export interface Script {
 	config?: Partial<TrackerConfig>;
 }
 
-interface Item {
-	event: string;
-	events?: string[];
-	previousStatus: string | null;
-	record: { id: string; status: string };
-}
-
-/** One transition per item; items of the old shape (one per event) stay separate. */
-function transitionsOf(items: Item[]): Transition[] {
+/** One transition per item. */
+function transitionsOf(items: EmittedItem[]): Transition[] {
 	return items.map((i) => ({
 		id: i.record.id,
 		previous: i.previousStatus,
 		status: i.record.status,
-		events: [...(i.events ?? [i.event])].sort(),
+		events: [...i.events].sort(),
 	}));
 }
 
@@ -94,14 +88,15 @@ class InjectedFailure extends Error {
 	}
 }
 
+/** Alters the stored state between polls: a broken tracker the properties must catch. */
+export type Mutant = (state: Record<string, unknown>) => Record<string, unknown>;
+
 /**
  * Plays a script: changes the world step by step and polls the tracker where it says so (an
  * injected failing request makes the poll fail, so nothing is committed; any other error, of the
  * tracker or of the service it asked, ends the run). `check` sees each committed poll and may
  * stop the run with a problem. A run in which no poll committed is a problem too.
  */
-export type Mutant = (state: Record<string, unknown>) => Record<string, unknown>;
-
 function simulate(
 	script: Script,
 	check: PollHook,
@@ -209,7 +204,7 @@ export function runScript(script: Script, mutant?: Mutant): string | null {
 	);
 }
 
-/** A record's reports, in order, with the poll that made each and whether the trigger was learning. */
+/** A record's reports, in order, with the poll that made each. */
 type Chains = Map<string, Array<Transition & { step: number }>>;
 
 function record(chains: Chains, step: number, outcome: PollOutcome): void {
