@@ -142,6 +142,60 @@ describe('stored state', () => {
 		expect(decode(narrow, 'other|')).toBeUndefined(); // other filters: start over
 		expect(decode({ v: 1, k: 'p|', a: { c: 1 } }, 'p|')).toBeUndefined();
 	});
+
+	it('keeps what it knows of social records, births it follows counted but not keyed twice', () => {
+		const keys = Array.from({ length: 4 }, (_, i) => packId(uuidFrom(i + 1, 2)) as string);
+		const book = <V>(entries: Array<[string, V]>) => {
+			const out = new Book<V>();
+			for (const [key, value] of entries) out.set(key, value);
+			return out;
+		};
+		const memory: TrackerMemory = {
+			scope: '|',
+			committedAt: 1000,
+			social: {
+				watched: 'dqg',
+				exact: 'dq',
+				followed: book([[keys[0], 'g']]),
+				single: book([[keys[1], 'u']]),
+				missing: book([[keys[2], 'q']]),
+				births: {
+					count: 40,
+					watermark: 7000,
+					known: book([[keys[3], 6500]]),
+					found: new Book(),
+					followedFound: { count: 3, newest: 6900 },
+					slack: 1,
+					census: { page: 4, newest: 6800, count: 39 },
+				},
+				scan: 5,
+				passes: 1,
+				unordered: true,
+				unstable: false,
+			},
+		};
+		const back = decode(JSON.parse(JSON.stringify(encode(memory, 12))), '|')!.social!;
+		expect(back).toMatchObject({
+			watched: 'dqg',
+			exact: 'dq',
+			births: {
+				count: 40,
+				watermark: 7000,
+				followedFound: { count: 3, newest: 6900 },
+				slack: 1,
+				census: { page: 4, newest: 6800, count: 39 },
+			},
+			scan: 5,
+			passes: 1,
+			unordered: true,
+			unstable: false,
+		});
+		expect([...back.followed]).toEqual([[keys[0].slice(0, 12), 'g']]);
+		expect(back.single.idOf(keys[1])).toBe(uuidFrom(2, 2)); // fetched one by one: whole ids
+		expect(back.missing.get(keys[2])).toBe('q');
+		expect(back.births.known.get(keys[3])).toBe(6500);
+		expect(back.births.found.size).toBe(0);
+	});
 });
 
 describe('poll timing', () => {
