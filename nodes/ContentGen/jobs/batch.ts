@@ -5,9 +5,9 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import type { ItemResult } from './items';
-import { appendPaired, errorItem, toNodeError } from './items';
-import type { GenerationJob } from './wait';
+import type { ItemResult } from '../helpers/items';
+import { appendPaired, errorItem, toNodeError } from '../helpers/items';
+import type { GenerationJob } from './job';
 
 interface Known {
 	id: string;
