@@ -17,13 +17,14 @@ import { cpus, loadavg, platform } from 'os';
 import { join } from 'path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type RequestLogEntry, type Sandbox, type SocialListOrder } from '../sandbox';
+import { startSandbox, type Sandbox, type SocialListOrder } from '../sandbox';
 import { EVENT_NAMES } from '../nodes/ContentGenTrigger/events';
 import { pollSteps, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
 import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
 import { runPollSync } from '../test/trigger/drive';
 import { pollHarness, type PollHarness } from '../test/trigger/poll';
 import { prng, World } from '../test/trigger/world';
+import { waitRows } from './waits';
 
 const ROOT = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -108,10 +109,6 @@ async function articlesUpTo(sb: Sandbox, n: number): Promise<void> {
 	if (have < n) sb.control.seedArticles(n - have);
 	const now = await listTotal(sb);
 	if (now !== n) throw new Error(`expected ${n} articles, the sandbox has ${now}`);
-}
-
-function count(log: RequestLogEntry[], method: string, pathPattern: RegExp): number {
-	return log.filter((e) => e.method === method && pathPattern.test(e.path)).length;
 }
 
 async function runNode(sb: Sandbox, parameters: IDataObject, input?: IDataObject[]) {
@@ -326,109 +323,6 @@ async function triggerSocialRows(): Promise<void> {
 	} finally {
 		await c.sb.close();
 	}
-}
-
-// ------------------------------------------------------------------------------------------
-// generation: one item, then 50 items waited for together
-
-interface GenerationMeasure {
-	posts: number;
-	lists: number;
-	statusPolls: number;
-	gets: number;
-	total: number;
-	rounds: number;
-	wallMs: number;
-	slowestMs: number;
-}
-
-async function generation(items: number, speed: number, seed: number): Promise<GenerationMeasure> {
-	const sb = await sandbox(speed, seed);
-	try {
-		sb.control.advance(86_400_000); // the seeded in-flight article must not share the queued list
-		const project = sb.control.projects()[0].id;
-		sb.control.resetRequests();
-		const started = sb.control.now().getTime();
-		const output = await runNode(
-			sb,
-			{
-				resource: 'article',
-				operation: 'generate',
-				topic: '={{ $json.topic }}',
-				projectId: { __rl: true, mode: 'id', value: project },
-				waitForCompletion: true,
-				options: { pollInterval: 1, timeout: 600 },
-			},
-			Array.from({ length: items }, (_, i) => ({ topic: `Benchmark article number ${i + 1}` })),
-		);
-		const wallMs = sb.control.now().getTime() - started;
-		const finished = output.filter((i) => ['cms', 'needs_editing'].includes(String(i.json.status)));
-		if (finished.length !== items)
-			throw new Error(`${finished.length} of ${items} articles finished`);
-
-		const log = sb.control.requests();
-		const posts = log.filter((e) => e.method === 'POST');
-		const lastPost = Math.max(...posts.map((e) => Date.parse(e.at)));
-		// generation time of each article on the sandbox clock: created_at to its final updated_at
-		let slowestMs = 0;
-		let lastEnd = 0;
-		for (const item of finished) {
-			const created = Date.parse(String(item.json.created_at));
-			const ended = Date.parse(String(item.json.updated_at));
-			slowestMs = Math.max(slowestMs, ended - created);
-			lastEnd = Math.max(lastEnd, ended);
-		}
-		// polling at the 1 s cadence after the last submission, the last completion is seen at round:
-		const rounds = Math.max(1, Math.ceil((lastEnd - lastPost) / 1000));
-		return {
-			posts: posts.length,
-			lists: count(log, 'GET', /^\/api\/v1\/articles$/),
-			statusPolls: count(log, 'GET', /\/status$/),
-			gets: count(log, 'GET', /^\/api\/v1\/articles\/[0-9a-f-]{36}$/),
-			total: log.length,
-			rounds,
-			wallMs,
-			slowestMs,
-		};
-	} finally {
-		await sb.close();
-	}
-}
-
-async function generationRows(): Promise<void> {
-	// speed 30: an article takes 2-4 s, polled every second
-	const one = await generation(1, 30, 201);
-	const oneMin = 1 + one.rounds + 1;
-	requestRow(
-		'article generate + wait, 1 item',
-		one.total,
-		oneMin,
-		`${oneMin} (1 POST + ${one.rounds} status + 1 GET)`,
-	);
-	notes.push(
-		`generate + wait, 1 item: ${one.posts} POST, ${one.statusPolls} status polls, ${one.gets} GET of the finished article.`,
-	);
-
-	// speed 6: articles take 10-20 s, so a 1 s poll cadence is fine-grained next to them
-	const many = await generation(50, 6, 202);
-	const manyMin = 50 + many.rounds + 50;
-	requestRow(
-		'article generate + wait, 50 items together',
-		many.total,
-		manyMin,
-		`${manyMin} (50 POST + ${many.rounds} list + 50 GET)`,
-	);
-	notes.push(
-		`generate + wait, 50 items: ${many.posts} POST, ${many.lists} list reads of the queued articles, ${many.statusPolls} status polls, ${many.gets} GET of finished articles.`,
-	);
-	row(
-		'wall time',
-		'50 articles generated + waited, one execution',
-		`${fmt(many.wallMs / 1000, 1)} s`,
-		`${fmt(many.slowestMs / 1000, 1)} s slowest`,
-		fmt(many.wallMs / many.slowestMs),
-		'<= 1.10',
-	);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -742,7 +636,7 @@ async function main(): Promise<void> {
 	await requestCounts();
 	await triggerArticleRows();
 	await triggerSocialRows();
-	await generationRows();
+	await waitRows(row, notes);
 	await throughputRows();
 	staticDataRow(1000);
 	staticDataRow(5000);

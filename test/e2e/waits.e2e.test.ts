@@ -97,11 +97,14 @@ describe('a 10-item article wait costs the same whatever else the account has qu
 		await measure(0);
 	});
 
-	it.each([1200, 5000])('%i other articles queued: within 10%% of a quiet account', async (queued) => {
-		const quiet = counts.get(0)!;
-		const busy = await measure(queued);
-		expect(busy).toBeLessThanOrEqual(quiet * 1.1);
-	});
+	it.each([1200, 5000])(
+		'%i other articles queued: within 10%% of a quiet account',
+		async (queued) => {
+			const quiet = counts.get(0)!;
+			const busy = await measure(queued);
+			expect(busy).toBeLessThanOrEqual(quiet * 1.1);
+		},
+	);
 });
 
 describe('a 10-item social wait on an account with 1,200 other generating records', () => {

@@ -25,14 +25,16 @@ const LIST = 'GET /articles?status=queued&page=1&limit=100';
 /** Page 1 of a queued list of `pages` pages: the given ids first, other accounts' work after. */
 function firstPage(ids: string[], pages: number): IDataObject {
 	const others = Array.from({ length: 100 - ids.length }, (_, n) => nthId(n, 'dddd'));
-	const records = [...ids, ...others].map((id) => ({ ...fullArticle(id, 'queued'), content: undefined }));
+	const records = [...ids, ...others].map((id) => ({
+		...fullArticle(id, 'queued'),
+		content: undefined,
+	}));
 	return ok(records, { ...onePage(pages * 100), total_pages: pages, has_more: true });
 }
 
 setupNock();
 
 describe('a round reads what is cheapest', () => {
-
 	it('an article gone from page 1 of a 13-page queued list is read by id; no other page is read', async () => {
 		const [a, b, c] = [nthId(1, 'aaaa'), nthId(2, 'aaaa'), nthId(3, 'aaaa')];
 		const { scope, log } = recordedApi();
@@ -142,7 +144,11 @@ describe('the first look comes early, then the spec cadence', () => {
 			.get(`/api/v1/articles/${ARTICLE}`)
 			.reply(200, ok(fullArticle()));
 		const result = await runWorkflow(
-			singleNodeWorkflow({ resource: 'article', operation: 'waitForCompletion', articleId: ARTICLE }),
+			singleNodeWorkflow({
+				resource: 'article',
+				operation: 'waitForCompletion',
+				articleId: ARTICLE,
+			}),
 		);
 		expect(result.error).toBeUndefined();
 		expect(pauses).toEqual([15000]);

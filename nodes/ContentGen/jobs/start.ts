@@ -6,7 +6,12 @@ import type { Explain } from '../../shared/transport/errors';
 import { apiPost } from '../../shared/transport/request';
 import { validateMinimumBalance } from '../../shared/validation';
 import { BalanceFloor, fromHundredths } from '../helpers/budget';
-import { callOptions, readSwitch, readWaitSettings, type WaitSettings } from '../helpers/parameters';
+import {
+	callOptions,
+	readSwitch,
+	readWaitSettings,
+	type WaitSettings,
+} from '../helpers/parameters';
 import type { Product } from '../helpers/properties';
 import { Batch } from './batch';
 import { finishJobs } from './finish';
