@@ -10,14 +10,8 @@ import './env';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
 
-type AddRow = (
-	section: string,
-	name: string,
-	measured: string,
-	reference: string,
-	ratio: string,
-	target: string,
-) => void;
+/** Adds a table row: section, benchmark, measured, minimum or reference, ratio, target. */
+type AddRow = (...cells: string[]) => void;
 
 interface GenerationMeasure {
 	posts: number;

@@ -1,3 +1,4 @@
+import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Tracked } from '../../nodes/ContentGen/jobs/look';
@@ -76,6 +77,17 @@ describe('a round reads what is cheapest', () => {
 	});
 });
 
+/** The article's status route says queued until look number `look`, which finds it complete. */
+function finishesAtLook(scope: nock.Scope, look: number): void {
+	const status = `/api/v1/articles/${ARTICLE}/status`;
+	scope
+		.get(status)
+		.times(look - 1)
+		.reply(200, ok(articleStatus(ARTICLE, 'queued', 40)));
+	scope.get(status).reply(200, ok(articleStatus(ARTICLE, 'cms', 100)));
+	scope.get(`/api/v1/articles/${ARTICLE}`).reply(200, ok(fullArticle()));
+}
+
 describe('the first look comes early, then the spec cadence', () => {
 	let pauses: number[];
 	beforeEach(() => {
@@ -88,16 +100,8 @@ describe('the first look comes early, then the spec cadence', () => {
 
 	it('article generate + wait with the default interval looks after 5 s, then every 15 s', async () => {
 		const { scope } = recordedApi();
-		scope
-			.post('/api/v1/articles/generate')
-			.reply(202, ok(articleResponse()))
-			.get(`/api/v1/articles/${ARTICLE}/status`)
-			.times(2)
-			.reply(200, ok(articleStatus(ARTICLE, 'queued', 40)))
-			.get(`/api/v1/articles/${ARTICLE}/status`)
-			.reply(200, ok(articleStatus(ARTICLE, 'cms', 100)))
-			.get(`/api/v1/articles/${ARTICLE}`)
-			.reply(200, ok(fullArticle()));
+		scope.post('/api/v1/articles/generate').reply(202, ok(articleResponse()));
+		finishesAtLook(scope, 3);
 		const result = await runWorkflow(
 			singleNodeWorkflow({
 				resource: 'article',
@@ -113,13 +117,10 @@ describe('the first look comes early, then the spec cadence', () => {
 
 	it('a poll interval shorter than the first look is kept from the start', async () => {
 		const { scope } = recordedApi();
-		scope
-			.post('/api/v1/social/generate')
-			.reply(202, ok({ content_id: CONTENT, status: 'generating', platforms: ['instagram'] }))
-			.get(`/api/v1/social/content/${CONTENT}`)
-			.reply(200, ok(socialRecord(CONTENT, 'generating')))
-			.get(`/api/v1/social/content/${CONTENT}`)
-			.reply(200, ok(socialRecord(CONTENT, 'completed')));
+		const generating = { content_id: CONTENT, status: 'generating', platforms: ['instagram'] };
+		scope.post('/api/v1/social/generate').reply(202, ok(generating));
+		for (const status of ['generating', 'completed'])
+			scope.get(`/api/v1/social/content/${CONTENT}`).reply(200, ok(socialRecord(CONTENT, status)));
 		const result = await runWorkflow(
 			singleNodeWorkflow({
 				resource: 'socialContent',
@@ -135,14 +136,7 @@ describe('the first look comes early, then the spec cadence', () => {
 	});
 
 	it('Wait for Completion on an existing id looks at once', async () => {
-		const { scope } = recordedApi();
-		scope
-			.get(`/api/v1/articles/${ARTICLE}/status`)
-			.reply(200, ok(articleStatus(ARTICLE, 'queued', 40)))
-			.get(`/api/v1/articles/${ARTICLE}/status`)
-			.reply(200, ok(articleStatus(ARTICLE, 'cms', 100)))
-			.get(`/api/v1/articles/${ARTICLE}`)
-			.reply(200, ok(fullArticle()));
+		finishesAtLook(recordedApi().scope, 2);
 		const result = await runWorkflow(
 			singleNodeWorkflow({
 				resource: 'article',
