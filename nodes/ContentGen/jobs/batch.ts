@@ -63,14 +63,12 @@ export class Batch {
 	stopIfFailed(): void {
 		if (!this.firstFailure || this.context.continueOnFail()) return;
 		const { itemIndex, error: nodeError } = this.firstFailure;
-		const others = [...this.known.entries()].filter(([index]) => index !== itemIndex);
+		const others: string[] = [];
+		for (const [index, { id, status }] of this.known)
+			if (index !== itemIndex)
+				others.push(`item ${index}: ${this.job.idField} ${id}${status ? ` (${status})` : ''}`);
 		if (others.length > 0) {
-			const list = others
-				.map(
-					([index, { id, status }]) =>
-						`item ${index}: ${this.job.idField} ${id}${status ? ` (${status})` : ''}`,
-				)
-				.join('; ');
+			const list = others.join('; ');
 			nodeError.description = `${nodeError.description ? `${nodeError.description}\n\n` : ''}${this.knownLabel}: ${list}.`;
 		}
 		throw nodeError;
