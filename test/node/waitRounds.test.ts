@@ -23,14 +23,14 @@ import { setupNock } from './nockTools';
 
 const LIST = 'GET /articles?status=queued&page=1&limit=100';
 
-/** Page 1 of a queued list of `pages` pages: the given ids first, other accounts' work after. */
-function firstPage(ids: string[], pages: number): IDataObject {
-	const others = Array.from({ length: 100 - ids.length }, (_, n) => nthId(n, 'dddd'));
+/** Page `page` of a queued list of `pages` pages: the given ids first, other accounts' work after. */
+function queuedPage(page: number, ids: string[], pages: number): IDataObject {
+	const others = Array.from({ length: 100 - ids.length }, (_, n) => nthId(page * 100 + n, 'dddd'));
 	const records = [...ids, ...others].map((id) => ({
 		...fullArticle(id, 'queued'),
 		content: undefined,
 	}));
-	return ok(records, { ...onePage(pages * 100), total_pages: pages, has_more: true });
+	return ok(records, { ...onePage(pages * 100), page, total_pages: pages, has_more: true });
 }
 
 setupNock();
@@ -43,7 +43,7 @@ describe('a round reads what is cheapest', () => {
 			scope
 				.get('/api/v1/articles')
 				.query({ status: 'queued', page: 1, limit: 100 })
-				.reply(200, firstPage(ids, 13));
+				.reply(200, queuedPage(1, ids, 13));
 		page1([a, b, c]);
 		page1([a, b]);
 		scope.get(`/api/v1/articles/${c}`).reply(200, ok(fullArticle(c)));
@@ -72,6 +72,48 @@ describe('a round reads what is cheapest', () => {
 			'cms',
 			'needs_editing',
 			'cms',
+		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('articles pushed to page 2 by newer queued work are looked for there, not read one by one', async () => {
+		const [a, b, c] = [nthId(1, 'bbbb'), nthId(2, 'bbbb'), nthId(3, 'bbbb')];
+		const { scope, log } = recordedApi();
+		const page = (n: number, ids: string[]) =>
+			scope
+				.get('/api/v1/articles')
+				.query({ status: 'queued', page: n, limit: 100 })
+				.reply(200, queuedPage(n, ids, 13));
+		page(1, [a]);
+		for (const id of [b, c])
+			scope.get(`/api/v1/articles/${id}`).reply(200, ok(fullArticle(id, 'queued')));
+		page(1, []);
+		page(2, [a, b, c]);
+		page(1, []);
+		page(2, []);
+		for (const id of [a, b, c]) scope.get(`/api/v1/articles/${id}`).reply(200, ok(fullArticle(id)));
+		const result = await runWorkflow(
+			singleNodeWorkflow({
+				resource: 'article',
+				operation: 'waitForCompletion',
+				articleId: '={{ $json.id }}',
+				options: { pollInterval: 1 },
+			}),
+			{ input: [{ id: a }, { id: b }, { id: c }] },
+		);
+		expect(result.error).toBeUndefined();
+		const page2 = 'GET /articles?status=queued&page=2&limit=100';
+		expect(log).toEqual([
+			LIST,
+			`GET /articles/${b}`,
+			`GET /articles/${c}`,
+			LIST,
+			page2,
+			LIST,
+			page2,
+			`GET /articles/${a}`,
+			`GET /articles/${b}`,
+			`GET /articles/${c}`,
 		]);
 		expect(scope.isDone()).toBe(true);
 	});

@@ -72,6 +72,7 @@ async function readPendingList(
 		if (tracked.status === undefined || tracked.status === job.listStatus)
 			unaccounted.set(tracked.id, tracked);
 	let read = 0;
+	let ended = false;
 	let totalPages = memory.pages;
 	const pages = walk<IDataObject>(
 		connection,
@@ -87,7 +88,8 @@ async function readPendingList(
 				unaccounted.size
 		) {
 			const next = await pages.next();
-			if (next.done) break;
+			ended = next.done === true;
+			if (ended) break;
 			read++;
 			totalPages = pageCount(next.value.pagination, read) ?? totalPages;
 			for (const record of next.value.items) {
@@ -109,6 +111,9 @@ async function readPendingList(
 		await pages.return(undefined);
 	}
 	memory.pages = totalPages;
+	// Left unread: in a list that keeps its order, a job still there lies past the pages read.
+	if (job.listOrdered && read > 0 && !ended && read < (totalPages ?? Infinity))
+		for (const tracked of unaccounted.values()) tracked.page ??= read + 1;
 	return listed;
 }
 
