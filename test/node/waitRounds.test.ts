@@ -33,6 +33,19 @@ function queuedPage(page: number, ids: string[], pages: number): IDataObject {
 	return ok(records, { ...onePage(pages * 100), page, total_pages: pages, has_more: true });
 }
 
+/** Wait for Completion on these articles, one item each, polled every second. */
+async function waitForArticles(ids: string[]) {
+	return await runWorkflow(
+		singleNodeWorkflow({
+			resource: 'article',
+			operation: 'waitForCompletion',
+			articleId: '={{ $json.id }}',
+			options: { pollInterval: 1 },
+		}),
+		{ input: ids.map((id) => ({ id })) },
+	);
+}
+
 setupNock();
 
 describe('a round reads what is cheapest', () => {
@@ -50,15 +63,7 @@ describe('a round reads what is cheapest', () => {
 		page1([]);
 		scope.get(`/api/v1/articles/${a}`).reply(200, ok(fullArticle(a)));
 		scope.get(`/api/v1/articles/${b}`).reply(200, ok(fullArticle(b, 'needs_editing')));
-		const result = await runWorkflow(
-			singleNodeWorkflow({
-				resource: 'article',
-				operation: 'waitForCompletion',
-				articleId: '={{ $json.id }}',
-				options: { pollInterval: 1 },
-			}),
-			{ input: [{ id: a }, { id: b }, { id: c }] },
-		);
+		const result = await waitForArticles([a, b, c]);
 		expect(result.error).toBeUndefined();
 		expect(log).toEqual([
 			LIST,
@@ -92,15 +97,7 @@ describe('a round reads what is cheapest', () => {
 		page(1, []);
 		page(2, []);
 		for (const id of [a, b, c]) scope.get(`/api/v1/articles/${id}`).reply(200, ok(fullArticle(id)));
-		const result = await runWorkflow(
-			singleNodeWorkflow({
-				resource: 'article',
-				operation: 'waitForCompletion',
-				articleId: '={{ $json.id }}',
-				options: { pollInterval: 1 },
-			}),
-			{ input: [{ id: a }, { id: b }, { id: c }] },
-		);
+		const result = await waitForArticles([a, b, c]);
 		expect(result.error).toBeUndefined();
 		const page2 = 'GET /articles?status=queued&page=2&limit=100';
 		expect(log).toEqual([
