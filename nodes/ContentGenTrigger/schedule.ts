@@ -108,3 +108,35 @@ export function pollTiming(
 		quietForMs: Math.max(QUIET_POLLS * gapMs, 5 * 60_000),
 	};
 }
+
+/** Firings a day of one cron expression: every hour it may fire in (other fields can only lower it). */
+function cronPerDay(expression: string): number {
+	const parts = expression.trim().split(/\s+/);
+	const perHour = cronSeconds(expression)?.length ?? 3600;
+	const hours = parts.length >= 5 ? field(parts[parts.length === 6 ? 2 : 1])?.length : undefined;
+	return perHour * Math.min(24, hours ?? 24);
+}
+
+const PER_DAY: Record<string, number> = {
+	everyMinute: 1440,
+	everyHour: 24,
+	everyDay: 1,
+	everyWeek: 1 / 7,
+	everyMonth: 1 / 28,
+};
+
+/** Polls a day of the Poll Times (n8n's default: every minute), at most. */
+export function pollsPerDay(pollTimes: unknown): number {
+	const raw = (pollTimes as { item?: unknown } | undefined)?.item;
+	const items = (
+		Array.isArray(raw) && raw.length > 0 ? raw : [{ mode: 'everyMinute' }]
+	) as PollTime[];
+	let total = 0;
+	for (const item of items) {
+		const every = Math.max(1, Math.floor(Number(item.value) || 1));
+		if (item.mode === 'custom') total += cronPerDay(String(item.cronExpression ?? ''));
+		else if (item.mode === 'everyX') total += (item.unit === 'hours' ? 24 : 1440) / every;
+		else total += PER_DAY[String(item.mode)] ?? 1440;
+	}
+	return total;
+}
