@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a virtual clock for tests stands in for the real timers */
 /**
  * The in-memory account (./world) served through n8n's authenticated request helper on a virtual
  * clock: each answer takes the time its latency says on the world's clock, an answer slower than
