@@ -43,7 +43,10 @@ export function isOutOfTime(error: unknown): boolean {
  * so no cursor bounded by it passes the service's time; a reset further away (an hourly or daily
  * window) says nothing about the time.
  */
-export function serviceClock(resetSeconds: number | undefined, hostNow: number): number | undefined {
+export function serviceClock(
+	resetSeconds: number | undefined,
+	hostNow: number,
+): number | undefined {
 	const reset = (resetSeconds ?? NaN) * 1000;
 	return Math.abs(reset - hostNow) <= 60_000 ? reset - 60_000 : undefined;
 }
@@ -58,11 +61,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** Answers the tracker's reads for one poll. */
-export function reader(
-	context: IPollFunctions,
-	filters: Filters,
-	timing?: PollTiming,
-): Reader {
+export function reader(context: IPollFunctions, filters: Filters, timing?: PollTiming): Reader {
 	const maxWait = () =>
 		timing
 			? Math.max(0, Math.min(MAX_RATE_LIMIT_WAIT_MS, timing.deadline - Date.now()))

@@ -83,7 +83,11 @@ export class VirtualService {
 		if (request.kind === 'socialRecord') {
 			return { statusCode: 200, headers, body: { success: true, data: reply } };
 		}
-		const { items, total, hasMore } = reply as { items: unknown[]; total: number; hasMore: boolean };
+		const { items, total, hasMore } = reply as {
+			items: unknown[];
+			total: number;
+			hasMore: boolean;
+		};
 		const pagination = {
 			total,
 			page: request.page,
