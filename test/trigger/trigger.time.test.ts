@@ -156,6 +156,31 @@ describe("the service's clock moves no cursor past what the trigger can vouch fo
 			expect(seen).toEqual(born.map((id) => [id, null, 'completed']));
 		},
 	);
+
+	it('with the host clock 2 minutes ahead and no usable reset header, an article edited 45 minutes ahead hides no later completion', async () => {
+		stopClock();
+		stopClock = useVirtualClock(world, 2 * MINUTE);
+		service.reset = RESET_WINDOWS.week;
+		const edited = world.create('article', 'cms');
+		const ids = [0, 1, 2].map(() => world.create('article', 'queued'));
+		const harness = trigger({ events: ['articleCompleted'] });
+		// Quiet for longer than the look-back: the next read starts at the cursor.
+		for (let i = 0; i < 7; i++) {
+			await timed(harness);
+			world.tick(MINUTE);
+		}
+		// An edit (no status change) by a writer whose clock is 45 minutes fast.
+		world.set('article', edited, 'cms', AHEAD);
+		await timed(harness);
+		const seen: unknown[] = [];
+		for (const id of ids) {
+			world.tick(20_000);
+			world.set('article', id, 'cms');
+			world.tick(40_000);
+			seen.push(...reported((await timed(harness)).output));
+		}
+		expect(seen).toEqual(ids.map((id) => [id, 'queued', 'cms']));
+	});
 });
 
 describe('the trigger knows its cost', () => {

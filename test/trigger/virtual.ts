@@ -99,11 +99,14 @@ export class VirtualService {
 	};
 }
 
-/** Makes Date.now and setTimeout follow the world's clock; call the returned function to stop. */
-export function useVirtualClock(world: World): () => void {
+/**
+ * Makes Date.now (the n8n host's clock, `hostAheadMs` ahead of the service's) and setTimeout follow
+ * the world's clock; call the returned function to stop.
+ */
+export function useVirtualClock(world: World, hostAheadMs = 0): () => void {
 	const realNow = Date.now;
 	const realSetTimeout = globalThis.setTimeout;
-	Date.now = () => world.now;
+	Date.now = () => world.now + hostAheadMs;
 	const virtualSetTimeout = (callback: (...args: unknown[]) => void, ms?: number) => {
 		world.tick(Math.max(0, Number(ms ?? 0)));
 		return realSetTimeout(callback, 0);
