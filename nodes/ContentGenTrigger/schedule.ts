@@ -19,6 +19,8 @@ interface PollTime {
 const HOUR = 3600;
 /** When two schedules' relative timing is unknown (random seconds), the next poll may be 1 s away. */
 const UNKNOWN_GAP = 1;
+/** n8n's default Poll Times: every minute. */
+const DEFAULT_GAP_MS = 60_000;
 
 /** Values of one cron field (0-59); undefined when it is not a form we read. */
 function field(spec: string): number[] | undefined {
@@ -100,7 +102,10 @@ export function pollTiming(
 	gapMs: number,
 	budgetMs: number | undefined,
 ): PollTiming {
-	const window = Math.min(gapMs, budgetMs ?? Infinity);
+	// A gap this short is the unknown timing of two schedules (or a cron not read here), not a poll
+	// every second: the poll then gets what n8n's default Poll Times give it, not under a second.
+	const gap = gapMs <= UNKNOWN_GAP * 1000 ? DEFAULT_GAP_MS : gapMs;
+	const window = Math.min(gap, budgetMs ?? Infinity);
 	const margin = Math.min(5_000, window / 4);
 	return {
 		deadline: started + window - margin,

@@ -70,6 +70,23 @@ describe('a poll ends before the next one is due', () => {
 		},
 	);
 
+	it.each([
+		['Every Minute plus Every Hour', [{ mode: 'everyMinute' }, { mode: 'everyHour' }]],
+		['a custom @hourly', [{ mode: 'custom', cronExpression: '@hourly' }]],
+	])(
+		'with Poll Times whose next firing cannot be told (%s), polls as if every minute',
+		async (_name, item) => {
+			const id = world.create('article', 'queued');
+			const harness = trigger({ events: ['articleCompleted'], pollTimes: { item } });
+			await timed(harness);
+			world.tick(MINUTE);
+			world.set('article', id, 'cms');
+			const { output, took } = await timed(harness);
+			expect(reported(output)).toEqual([[id, 'queued', 'cms']]);
+			expect(took).toBeLessThanOrEqual(55_000);
+		},
+	);
+
 	it('against answers of 12-15 s, every poll ends within 55 s, and one that cannot finish is late, never silent', async () => {
 		const random = prng(3);
 		service.latency = () => 12_000 + Math.round(random() * 3_000);
