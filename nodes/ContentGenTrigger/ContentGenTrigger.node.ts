@@ -20,7 +20,7 @@ import {
 	type TriggerEvent,
 } from './events';
 import { costOf } from './cost';
-import { isOutOfTime, isRateLimited, reader, type Filters, type Reader } from './reads';
+import { isRateLimited, ranOutOfTime, reader, type Filters, type Reader } from './reads';
 import { pollsPerDay, pollTiming, shortestPollGapMs } from './schedule';
 import { committedAt } from './state';
 import {
@@ -208,7 +208,7 @@ export class ContentGenTrigger implements INodeType {
 			const quiet = started - Number(since) < timing.quietForMs;
 			const cause = isRateLimited(failure)
 				? 'rate limited'
-				: isOutOfTime(failure)
+				: ranOutOfTime(failure)
 					? 'the service answered too slowly to finish before the next poll is due'
 					: undefined;
 			if (cause && quiet) {
@@ -217,7 +217,7 @@ export class ContentGenTrigger implements INodeType {
 				});
 				return null;
 			}
-			if (isOutOfTime(failure)) {
+			if (ranOutOfTime(failure)) {
 				throw new NodeOperationError(this.getNode(), 'The service is too slow for the Poll Times', {
 					description: `No poll has finished for ${Math.round((started - Number(since)) / 60_000)} minutes: each must end within ${Math.round((timing.deadline - started) / 1000)} s (before the next poll, and within n8n's poll budget), and the service's answers took longer. Choose longer Poll Times, or check the service's status.`,
 				});
@@ -225,7 +225,7 @@ export class ContentGenTrigger implements INodeType {
 			if (failure instanceof NodeApiError || failure instanceof NodeOperationError) throw failure;
 			throw fail(this, failure);
 		}
-		delete staticData[LATE_KEY];
+		if (LATE_KEY in staticData) delete staticData[LATE_KEY];
 		staticData[STATE_KEY] = outcome.state as IDataObject;
 		if (activation) {
 			const { expected, warning } = cost(this, events, read);

@@ -33,7 +33,7 @@ export function isRateLimited(error: unknown): boolean {
 }
 
 /** The poll's deadline came first: the service is too slow for the time a poll has. */
-export function isOutOfTime(error: unknown): boolean {
+export function ranOutOfTime(error: unknown): boolean {
 	return error instanceof DeadlineError;
 }
 
