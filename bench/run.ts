@@ -24,6 +24,7 @@ import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
 import { runPollSync } from '../test/trigger/drive';
 import { pollHarness, type PollHarness } from '../test/trigger/poll';
 import { prng, World } from '../test/trigger/world';
+import { triggerTimeRows } from './trigger-time';
 import { waitRows } from './waits';
 
 const ROOT = join(__dirname, '..');
@@ -636,6 +637,7 @@ async function main(): Promise<void> {
 	await requestCounts();
 	await triggerArticleRows();
 	await triggerSocialRows();
+	await triggerTimeRows(row);
 	await waitRows(row, notes);
 	await throughputRows();
 	staticDataRow(1000);
