@@ -64,7 +64,11 @@ const OTHER_ORIGINS: Array<[string, IDataObject, string]> = [
 		{ baseURL: 'https://api.example.com', url: '//evil.example/x' },
 		'https://evil.example',
 	],
-	['baseURL elsewhere', { baseURL: 'https://evil.example', url: '/api/v1' }, 'https://evil.example'],
+	[
+		'baseURL elsewhere',
+		{ baseURL: 'https://evil.example', url: '/api/v1' },
+		'https://evil.example',
+	],
 	['a URL object elsewhere', { uri: new URL('https://evil.example/') }, 'https://evil.example'],
 	// n8n's client reads url before uri: a uri on the own origin does not vouch for another url
 	[
@@ -76,7 +80,11 @@ const OTHER_ORIGINS: Array<[string, IDataObject, string]> = [
 
 describe('authenticate: every spelling of the own origin is signed', () => {
 	it.each(OWN_ORIGIN)('%s', async (_name, options) => {
-		const signed = await sign({ method: 'GET', headers: { Accept: 'application/json' }, ...options });
+		const signed = await sign({
+			method: 'GET',
+			headers: { Accept: 'application/json' },
+			...options,
+		});
 		expect(signed.headers).toEqual({ Accept: 'application/json', Authorization: `Bearer ${KEY}` });
 		expect(signed.sendCredentialsOnCrossOriginRedirect).toBe(false);
 		expect(signed.disableFollowRedirect).toBe(true);

@@ -5,7 +5,13 @@ import type {
 } from 'n8n-workflow';
 
 import { API_KEY_PATTERN } from './constants';
-import { isAuthRefusal, parseErrorBody, redactSecrets, summariseText } from './transport/errors';
+import {
+	isAuthRefusal,
+	parseErrorBody,
+	redactSecrets,
+	ssrfRefusal,
+	summariseText,
+} from './transport/errors';
 import { header, networkCode, settleBefore } from './transport/http';
 import { type AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './transport/origin';
 import { retryAfterSeconds } from './transport/retry';
@@ -36,6 +42,8 @@ const NETWORK_SENTENCES: Record<string, (host: string) => string> = {
 
 function networkSentence(error: unknown, root: ServiceRoot): string {
 	const host = new URL(root.origin).host;
+	const blocked = ssrfRefusal(error, host);
+	if (blocked) return `${blocked.message}. ${blocked.hint}`;
 	const code = networkCode(error) ?? (error as { code?: string })?.code;
 	const sentence = code ? NETWORK_SENTENCES[code]?.(host) : undefined;
 	const detail =

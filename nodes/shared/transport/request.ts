@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
-import { describeFailure, redactSecrets } from './errors';
+import { describeFailure, redactSecrets, ssrfRefusal } from './errors';
 import type { ApiContext } from './http';
 import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
@@ -115,6 +115,10 @@ function breakageError(
 ): NodeApiError | NodeOperationError {
 	const node = connection.context.getNode();
 	const reason = redactSecrets(rawReason, connection.apiKey);
+	const blocked = ssrfRefusal(reason, new URL(connection.root.origin).host);
+	if (blocked) {
+		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
+	}
 	if (breakage.kind === 'unsent') {
 		return new NodeOperationError(node, `The request could not be sent: ${reason}`, {
 			itemIndex,
