@@ -13,6 +13,7 @@ import { describeFailure, redactSecrets, ssrfRefusal } from './errors';
 import type { ApiContext } from './http';
 import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
+import { redactData } from './redaction';
 import type { Breakage } from './retry';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
@@ -209,8 +210,11 @@ export async function request<T>(
 			continue;
 		}
 		const { response } = exchange;
-		const { statusCode, body } = response;
-		const headers = response.headers ?? {};
+		const { statusCode } = response;
+		// Whatever the service or a proxy echoes, the key stops here: records, items and errors are
+		// all built from these.
+		const body = redactData(response.body, connection.apiKey);
+		const headers = redactData(response.headers ?? {}, connection.apiKey);
 		connection.previousRateLimit = connection.rateLimit;
 		connection.rateLimit = rateLimitOf(headers);
 		if (statusCode >= 200 && statusCode < 300) {
