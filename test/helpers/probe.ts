@@ -33,7 +33,7 @@ class TransportProbe implements INodeType {
 		const call = JSON.parse(this.getNodeParameter('call', 0) as string) as IDataObject;
 		const connection = await connect(this);
 		if (call.all) {
-			const records = await collect<IDataObject>(
+			const { records } = await collect<IDataObject>(
 				connection,
 				call.endpoint as string,
 				(call.qs as IDataObject) ?? {},
