@@ -3,7 +3,6 @@
  * its address (`url`, the legacy `uri` of the HTTP Request node, `baseURL` plus a path, a URL
  * object), and refuses every other origin before anything is sent.
  */
-import type { ServerResponse } from 'http';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -17,9 +16,9 @@ import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
 import { PACKAGE, runWorkflow, TestNodeTypes, type WorkflowJson } from './helpers/engine';
 import {
 	envelope,
+	type Handler,
 	type HostileServer,
 	json,
-	type SeenRequest,
 	startHostileServer,
 } from './helpers/hostile-server';
 import { probeWorkflow } from './helpers/probe';
@@ -134,6 +133,7 @@ class LegacyCaller implements INodeType {
 	} as unknown as INodeTypeDescription;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions -- the helper n8n's HTTP Request node calls
 		const body = (await this.helpers.requestWithAuthentication.call(this, 'contentGenApi', {
 			method: 'GET',
 			uri: this.getNodeParameter('uri', 0) as string,
@@ -158,7 +158,7 @@ describe("n8n's legacy request helper with this credential", () => {
 	let service: HostileServer;
 	let other: HostileServer;
 	beforeAll(async () => {
-		const credits = (_request: SeenRequest, response: ServerResponse) =>
+		const credits: Handler = (_request, response) =>
 			json(response, 200, envelope({ available_credits: 7 }));
 		service = await startHostileServer(credits);
 		other = await startHostileServer(credits, 'localhost');

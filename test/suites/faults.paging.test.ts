@@ -4,17 +4,10 @@
  * case ends with every record, or with the shortfall in numbers: a warning on the output (an
  * execution hint) or, under "On Incomplete List: Stop With an Error", an error.
  */
-import type { ServerResponse } from 'http';
 import type { IDataObject, NodeExecutionHint } from 'n8n-workflow';
 
 import { runWorkflow, singleNodeWorkflow, type RunResult } from '../helpers/engine';
-import {
-	envelope,
-	type HostileServer,
-	json,
-	type SeenRequest,
-	startHostileServer,
-} from '../helpers/hostile-server';
+import { envelope, type HostileServer, json, startHostileServer } from '../helpers/hostile-server';
 
 const KEY = `svc_${'7e'.repeat(32)}`;
 
@@ -26,7 +19,7 @@ type Serve = (page: number, limit: number) => { data: unknown[]; pagination: IDa
 let serve: Serve = () => ({ data: [], pagination: {} });
 let server: HostileServer;
 beforeAll(async () => {
-	server = await startHostileServer((request: SeenRequest, response: ServerResponse) => {
+	server = await startHostileServer((request, response) => {
 		const { data, pagination } = serve(
 			Number(request.query.get('page')),
 			Number(request.query.get('limit')),

@@ -6,16 +6,15 @@
  * the stored error with all its own properties (response, messages, cause, stack) and warnings.
  */
 import { createHash } from 'crypto';
-import type { ServerResponse } from 'http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
 	envelope,
 	failure,
+	type Handler,
 	type HostileServer,
 	json,
-	type SeenRequest,
 	startHostileServer,
 } from '../helpers/hostile-server';
 import { pollHarness } from '../trigger/poll';
@@ -81,7 +80,7 @@ function leaks(values: unknown[]): string[] {
 
 // ---- the places an echo lands ------------------------------------------------------------------
 
-type Answer = (request: SeenRequest, response: ServerResponse) => void;
+type Answer = (request: Parameters<Handler>[0], response: Parameters<Handler>[1]) => void;
 
 interface Place {
 	/** How the server answers, with the echo somewhere in it. */

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- n8n's own SSRF error class, from the copy n8n-core uses */
+/* eslint-disable @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports -- n8n's own SSRF error class, from the copy n8n-core uses */
 /**
  * With n8n's SSRF guard on (N8N_SSRF_PROTECTION_ENABLED) and the service's address not allowed,
  * n8n refuses the request with its own error. The credential test and the node then say that
