@@ -5,13 +5,8 @@ import type {
 } from 'n8n-workflow';
 
 import { API_KEY_PATTERN } from './constants';
-import {
-	isAuthRefusal,
-	parseErrorBody,
-	redactSecrets,
-	ssrfRefusal,
-	summariseText,
-} from './transport/errors';
+import { ssrfRefusal } from './transport/causes';
+import { isAuthRefusal, parseErrorBody, redactSecrets, summariseText } from './transport/errors';
 import { header, networkCode, settleBefore } from './transport/http';
 import { type AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './transport/origin';
 import { retryAfterSeconds } from './transport/retry';

@@ -36,29 +36,6 @@ interface FailureContext {
 
 export { redactSecrets } from './redaction';
 
-/** n8n's SSRF guard refusing an address (N8N_SSRF_PROTECTION_ENABLED), in any wrapping of its error. */
-const SSRF_REFUSAL =
-	/The request was blocked because (it resolves to a restricted IP address|the destination hostname is restricted)/;
-
-/** The sentence and what to do when n8n's SSRF protection, not the service, stopped a request. */
-export function ssrfRefusal(
-	error: unknown,
-	host: string,
-): { message: string; hint: string } | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 6 && current !== undefined && current !== null; depth++) {
-		const text = typeof current === 'string' ? current : (current as { message?: unknown }).message;
-		if (typeof text === 'string' && SSRF_REFUSAL.test(text)) {
-			return {
-				message: `n8n's SSRF protection blocked the request to ${host}`,
-				hint: `This n8n runs with N8N_SSRF_PROTECTION_ENABLED, which refuses loopback, private and deny-listed addresses unless they are allowed. Ask the n8n administrator to add the host to N8N_SSRF_ALLOWED_HOSTNAMES or its address to N8N_SSRF_ALLOWED_IP_RANGES (then restart n8n); the Base URL itself is fine.`,
-			};
-		}
-		current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
-	}
-	return undefined;
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -9,7 +9,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
-import { describeFailure, redactSecrets, ssrfRefusal } from './errors';
+import { ssrfRefusal, unsentWording } from './causes';
+import { describeFailure, redactSecrets } from './errors';
 import type { ApiContext } from './http';
 import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
@@ -121,9 +122,10 @@ function breakageError(
 		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
 	}
 	if (breakage.kind === 'unsent') {
-		return new NodeOperationError(node, `The request could not be sent: ${reason}`, {
+		const unsent = unsentWording(reason);
+		return new NodeOperationError(node, unsent.message, {
 			itemIndex,
-			description: `n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
+			description: `${unsent.detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
 		});
 	}
 	const neverReached = isNeverReached(breakage);
