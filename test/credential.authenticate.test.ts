@@ -9,7 +9,6 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeType,
-	INodeTypeDescription,
 } from 'n8n-workflow';
 
 import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
@@ -21,7 +20,7 @@ import {
 	json,
 	startHostileServer,
 } from './helpers/hostile-server';
-import { probeWorkflow } from './helpers/probe';
+import { probeWorkflow, testNodeDescription } from './helpers/probe';
 
 const KEY = `svc_${'0f1e'.repeat(16)}`;
 const credentials = { apiKey: KEY, baseUrl: 'https://api.example.com/api/v1' };
@@ -119,18 +118,12 @@ describe('authenticate: every other origin is refused, without the key', () => {
 
 /** Calls n8n's `requestWithAuthentication` with `uri`, as the HTTP Request node (v3+) does. */
 class LegacyCaller implements INodeType {
-	description = {
-		displayName: 'Legacy Caller',
-		name: 'legacyCaller',
-		group: ['transform'],
-		version: 1,
-		description: 'Calls requestWithAuthentication',
-		defaults: { name: 'Caller' },
-		inputs: ['main'],
-		outputs: ['main'],
-		credentials: [{ name: 'contentGenApi', required: true }],
-		properties: [{ displayName: 'URI', name: 'uri', type: 'string', default: '' }],
-	} as unknown as INodeTypeDescription;
+	description = testNodeDescription('legacyCaller', 'Calls requestWithAuthentication', {
+		displayName: 'URI',
+		name: 'uri',
+		type: 'string',
+		default: '',
+	});
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions -- the helper n8n's HTTP Request node calls
