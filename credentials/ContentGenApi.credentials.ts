@@ -54,7 +54,8 @@ export class ContentGenApi implements ICredentialType {
 	/**
 	 * The key is attached only to requests for the Base URL's own origin, over https or to this
 	 * machine, and never carried through a redirect: also when another node (such as HTTP Request,
-	 * which spells the address as the legacy `uri`) uses this credential. The Test button is the ContentGen nodes' `testedBy` function.
+	 * which spells the address as the legacy `uri`) uses this credential. The Test button is the
+	 * ContentGen nodes' `testedBy` function.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
