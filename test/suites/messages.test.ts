@@ -15,6 +15,7 @@ import { describeFailure } from '../../nodes/shared/transport/errors';
 import { shortfall, type WalkEnd } from '../../nodes/shared/transport/pages';
 import type { Breakage } from '../../nodes/shared/transport/retry';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
+import { setupNock } from '../node/nockTools';
 import { fromList } from './helpers';
 
 const node = {
@@ -160,9 +161,7 @@ describe('image download failures name the image, its host and the cause', () =>
 });
 
 describe('through the node', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => nock.enableNetConnect());
+	setupNock();
 
 	it('a request n8n refused with a code in its reason keeps the words, the reason goes to the description', async () => {
 		nock('https://contentgen.test')

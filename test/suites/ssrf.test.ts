@@ -10,6 +10,7 @@ import { dirname } from 'path';
 
 import { pressTest } from '../helpers/credential-test';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
+import { setupNock } from '../node/nockTools';
 
 const { SsrfBlockedIpError, SsrfBlockedHostnameError } = require(
 	require.resolve('@n8n/backend-network', { paths: [dirname(require.resolve('n8n-core'))] }),
@@ -26,9 +27,7 @@ const BLOCKS: Array<[string, () => Error]> = [
 	['a restricted host name', () => new SsrfBlockedHostnameError('contentgen.internal')],
 ];
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+setupNock();
 
 function expectSsrfWording(text: string): void {
 	expect(text).toContain("n8n's SSRF protection blocked the request to contentgen.internal");
