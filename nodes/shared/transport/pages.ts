@@ -66,7 +66,7 @@ function lastPageOf(pagination: Pagination | undefined, size: number): number | 
  * exists, at the page size it actually serves, within bounds: a ceiling of pages and a growth
  * allowance past the count given at the start. Each record is given once: a record that moves to
  * the next page while the walk runs is not repeated, and a page that brings nothing new ends the
- * walk. The generator's return value says how the walk ended.
+ * walk. The generator's return value says how the walk ended (undefined when its reader stopped it).
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -74,7 +74,7 @@ export async function* walk<T>(
 	qs: IDataObject,
 	pageSize: number = PAGE_SIZE_MAX,
 	options: CallOptions = {},
-): AsyncGenerator<Page<T>, WalkReport> {
+): AsyncGenerator<Page<T>, WalkReport | undefined> {
 	const seen = new Set<string>();
 	let records = 0;
 	let size: number | undefined;
@@ -159,7 +159,7 @@ export async function collect<T>(
 	const pages = walk<T>(connection, endpoint, qs, pageSize, options);
 	for (;;) {
 		const next = await pages.next();
-		if (next.done) return { records, shortfall: shortfall(next.value) };
+		if (next.done) return { records, shortfall: next.value && shortfall(next.value) };
 		for (const item of next.value.items) {
 			if (limit !== undefined && records.length >= limit) break;
 			records.push(item);
