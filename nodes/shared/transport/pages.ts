@@ -66,7 +66,7 @@ function lastPageOf(pagination: Pagination | undefined, size: number): number | 
  * exists, at the page size it actually serves, within bounds: a ceiling of pages and a growth
  * allowance past the count given at the start. Each record is given once: a record that moves to
  * the next page while the walk runs is not repeated, and a page that brings nothing new ends the
- * walk. The generator's return value says how the walk ended (undefined when its reader stopped it).
+ * walk. `onEnd` hears how the walk ended, when it ends by itself (not when its reader stops).
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -74,7 +74,8 @@ export async function* walk<T>(
 	qs: IDataObject,
 	pageSize: number = PAGE_SIZE_MAX,
 	options: CallOptions = {},
-): AsyncGenerator<Page<T>, WalkReport | undefined> {
+	onEnd?: (report: WalkReport) => void,
+): AsyncGenerator<Page<T>> {
 	const seen = new Set<string>();
 	let records = 0;
 	let size: number | undefined;
@@ -112,18 +113,16 @@ export async function* walk<T>(
 				? page < last || (total !== undefined && records < total)
 				: pagination?.has_more === true ||
 					(pagination?.has_more === undefined && raw.length >= size);
-		const end = (why: WalkEnd): WalkReport => ({
-			records,
-			pages: page,
-			total,
-			firstTotal,
-			end: why,
-		});
-		if (!more) return end('complete');
-		if (raw.length === 0) return end('empty');
-		if (items.length === 0) return end('repeat');
-		if (page >= MAX_PAGES) return end('ceiling');
-		if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) return end('growth');
+		let why: WalkEnd | undefined;
+		if (!more) why = 'complete';
+		else if (raw.length === 0) why = 'empty';
+		else if (items.length === 0) why = 'repeat';
+		else if (page >= MAX_PAGES) why = 'ceiling';
+		else if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) why = 'growth';
+		if (why) {
+			onEnd?.({ records, pages: page, total, firstTotal, end: why });
+			return;
+		}
 	}
 }
 
@@ -156,14 +155,14 @@ export async function collect<T>(
 	const pageSize =
 		limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
 	const records: T[] = [];
-	const pages = walk<T>(connection, endpoint, qs, pageSize, options);
-	for (;;) {
-		const next = await pages.next();
-		if (next.done) return { records, shortfall: next.value && shortfall(next.value) };
-		for (const item of next.value.items) {
+	let report: WalkReport | undefined;
+	const pages = walk<T>(connection, endpoint, qs, pageSize, options, (end) => (report = end));
+	for await (const { items } of pages) {
+		for (const item of items) {
 			if (limit !== undefined && records.length >= limit) break;
 			records.push(item);
 		}
 		if (limit !== undefined && records.length >= limit) return { records };
 	}
+	return { records, shortfall: report && shortfall(report) };
 }
