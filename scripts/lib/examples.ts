@@ -47,3 +47,16 @@ export function withPollInterval<T extends WorkflowJson>(workflow: T, pollInterv
 	}
 	return copy;
 }
+
+/**
+ * The examples ship with every node that posts to social profiles turned off (disabled), so a
+ * manual run publishes nothing by surprise. Runs against the sandbox, which posts nowhere, turn
+ * them on. Returns a copy; the example itself is untouched.
+ */
+export function withPublishingOn<T extends WorkflowJson>(workflow: T): T {
+	const copy = JSON.parse(JSON.stringify(workflow)) as T;
+	for (const candidate of copy.nodes) {
+		if (CONTENTGEN_TYPES.includes(candidate.type) && candidate.disabled) candidate.disabled = false;
+	}
+	return copy;
+}
