@@ -15,6 +15,8 @@ export const CONTENTGEN_TYPES = [
 ];
 
 export interface ExampleWorkflow extends WorkflowJson {
+	/** n8n import:workflow needs it (workflow_entity.id is NOT NULL). */
+	id?: string;
 	name: string;
 	nodes: INode[];
 }
