@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test: starts the sandbox's command line as a user does, in a child process */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- test: starts the sandbox's command line as a user does, in a child process */
 /**
  * `npm run sandbox` as a user runs it: a credential saved in n8n must keep working after the
  * sandbox restarts, with `--seed N` (same key, same data) or with a key file (same key).
