@@ -5,8 +5,10 @@
  * in any other block each line is one, a line whose quote is still open running on to the next.
  * Comments after the command are left out.
  */
-import { readdirSync, readFileSync } from 'fs';
+import { readFileSync } from 'fs';
 import { join } from 'path';
+
+import { documents } from '../../bench/figures';
 
 export interface DocCommand {
 	/** file:line of the command's first line */
@@ -17,13 +19,8 @@ export interface DocCommand {
 	marker?: string;
 }
 
-export function docFiles(root: string): string[] {
-	const docs = readdirSync(join(root, 'docs'))
-		.filter((file) => file.endsWith('.md'))
-		.sort()
-		.map((file) => join('docs', file));
-	return ['README.md', 'BENCHMARKS.md', ...docs];
-}
+/** The same documents whose figures come from the benchmark run. */
+export const docFiles = documents;
 
 /** Whether a quote opened on the line is still open at its end. */
 function openQuote(line: string, open: string | null): string | null {
