@@ -173,7 +173,8 @@ function n8nBinary(): string | undefined {
 
 function n8nEnv(userFolder: string, bin: string): NodeJS.ProcessEnv {
 	// Jest sets NODE_ENV=test, under which n8n's commands log nothing; a reader's shell has none.
-	const { NODE_ENV: _jest, ...inherited } = process.env;
+	const inherited = { ...process.env };
+	delete inherited.NODE_ENV;
 	return {
 		...inherited,
 		PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`,
