@@ -15,6 +15,26 @@ export async function suiteSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	return sb;
 }
 
+/** The records every suite's cases read and write: a project, a finished article and post. */
+export interface Records {
+	sb: Sandbox;
+	projectId: string;
+	articleId: string;
+	contentId: string;
+}
+
+/** A suite sandbox a day into its life, with one finished article and one finished post. */
+export async function seededRecords(seed: number, options: SandboxOptions = {}): Promise<Records> {
+	const sb = await suiteSandbox({ seed, ...options });
+	sb.control.advance(86_400_000);
+	const [articleId] = sb.control.seedArticles(1, { status: 'cms' });
+	const [contentId] = sb.control.seedSocial(1, {
+		status: 'completed',
+		platforms: ['instagram', 'linkedin'],
+	});
+	return { sb, projectId: sb.control.projects()[0].id, articleId, contentId };
+}
+
 export function credentialsOf(sb: Sandbox, apiKey = sb.apiKey) {
 	return { apiKey, baseUrl: sb.url };
 }
