@@ -10,10 +10,9 @@ import { CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
 import { describeFailure, redactSecrets } from './errors';
-import type { ApiContext } from './http';
+import type { ApiContext, Breakage } from './http';
 import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
-import type { Breakage } from './retry';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	isNeverReached,
