@@ -143,13 +143,13 @@ function* run(stored: unknown, config: TrackerConfig): PollSteps {
 			ctx,
 		);
 		memory.articles = result.memory;
-		items.push(...itemsOf(result.changes, 'article', config.events));
+		for (const item of itemsOf(result.changes, 'article', config.events)) items.push(item);
 		lag.articles = result.behind;
 	}
 	if (eventsOfKind(config.events, 'social').length > 0) {
 		const result = yield* clocked(pollSocial(previous?.social, config.events, ctx), ctx);
 		memory.social = result.memory;
-		items.push(...itemsOf(result.changes, 'social', config.events));
+		for (const item of itemsOf(result.changes, 'social', config.events)) items.push(item);
 		Object.assign(lag, {
 			missing: result.missing,
 			births: result.births,
