@@ -20,7 +20,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type RequestLogEntry, type Sandbox, type SocialListOrder } from '../sandbox';
 import { EVENT_NAMES } from '../nodes/ContentGenTrigger/events';
 import { pollSteps, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
-import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
+import { runWorkflow, singleNodeWorkflow } from '../harness/engine';
 import { runPollSync } from '../test/trigger/drive';
 import { pollHarness, type PollHarness } from '../test/trigger/poll';
 import { prng, World } from '../test/trigger/world';

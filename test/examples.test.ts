@@ -23,7 +23,7 @@ import {
 	node,
 	withPollInterval,
 	type ExampleWorkflow,
-} from '../scripts/lib/examples';
+} from '../harness/examples';
 import { PACKAGE, runWorkflow, TestNodeTypes } from './helpers/engine';
 import { pollHarness } from './trigger/poll';
 

@@ -48,7 +48,7 @@ function spreadCalls(text: string): string[] {
 				!/\b(if|for|while|switch|catch|function)$/.test(before);
 			stack.push({ bracket: c, call });
 		} else if (c === ')' || c === ']' || c === '}') stack.pop();
-		else if (code.startsWith('...', i) && stack.at(-1)?.call) {
+		else if (code.startsWith('...', i) && stack[stack.length - 1]?.call) {
 			found.push(`${lineOf(i)}: ${lines[lineOf(i) - 1].trim()}`);
 			i += 2;
 		} else if (code.startsWith('.apply(', i))

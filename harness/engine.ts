@@ -2,7 +2,7 @@
 /**
  * Runs a workflow (JSON as n8n exports it) through n8n-core's real WorkflowExecute with this
  * package's node and credential types, the way n8n's own node test harness does.
- * Shared by the tests (through test/helpers/engine.ts) and the demo.
+ * Shared by the tests (through test/helpers/engine.ts), the benchmarks and the demo.
  */
 import { Credentials, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
@@ -27,17 +27,17 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
-import { ContentGenApi } from '../../credentials/ContentGenApi.credentials';
-import type { ContentGen as ContentGenClass } from '../../nodes/ContentGen/ContentGen.node';
-import type { ContentGenTrigger as ContentGenTriggerClass } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
+import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
+import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
+import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
 // Each X.node.ts has its codex X.node.json beside it. Node's resolver (what tsx uses for the demo)
 // tries .json before .ts, so the node files are required by their full name.
-const { ContentGen } = require('../../nodes/ContentGen/ContentGen.node.ts') as {
+const { ContentGen } = require('../nodes/ContentGen/ContentGen.node.ts') as {
 	ContentGen: typeof ContentGenClass;
 };
 const { ContentGenTrigger } =
-	require('../../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
+	require('../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
 		ContentGenTrigger: typeof ContentGenTriggerClass;
 	};
 
