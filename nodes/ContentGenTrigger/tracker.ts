@@ -8,7 +8,7 @@
  * its window. Articles: ./articles; social content: ./social, ./births (new records), ./census
  * (the first whole read) and ./lists (reading a list whole); the stored form and its size:
  * ./state, ./ids and ./capacity; the events: ./events; the node's side: ./reads (the transport)
- * and ./schedule (the time to the next poll).
+ * and ./schedule (the time to the next poll). The trigger's own words and the API's: ./GLOSSARY.md.
  */
 import { pollArticles } from './articles';
 import { fit } from './capacity';
