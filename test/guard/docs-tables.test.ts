@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads the documentation from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the documentation from disk */
 /**
  * The documentation's tables of operations and events name exactly what the nodes offer. Tables
  * are found by their shape wherever they are (README.md, docs/**): an operations table has

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads the source tree from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the source tree from disk */
 /**
  * The import graph of nodes/ and credentials/, read with a small parser of relative imports and
  * re-exports (`import ... from './x'`, `export ... from './x'`, type-only ones included): no

@@ -1,11 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads the source tree from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the source tree from disk */
 /**
  * Where code may reach: tests never import scripts/ (scripts are commands a person runs), the
  * benchmarks take shared fixtures from harness/ rather than test internals, and no code file
  * outside nodes/ grows past 400 lines.
  */
-import { execFileSync } from 'child_process';
-import { readFileSync } from 'fs';
+import { readdirSync, readFileSync } from 'fs';
 import { dirname, join, normalize } from 'path';
 
 const ROOT = join(__dirname, '..', '..');
@@ -22,9 +21,19 @@ const LONG_PENDING = [
 /** The trigger's own test drivers, which the benchmarks still borrow. */
 const BENCH_BORROWS = ['test/trigger/drive.ts', 'test/trigger/poll.ts', 'test/trigger/world.ts'];
 
-const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
-	.split('\n')
-	.filter((file) => /\.(ts|js|mjs|sh)$/.test(file));
+/** What is not the repository's own code: installed packages, build output, git's store. */
+const SKIPPED = new Set(['node_modules', 'dist', '.git']);
+
+function codeFiles(dir: string, prefix = ''): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		if (SKIPPED.has(entry.name)) return [];
+		const name = `${prefix}${entry.name}`;
+		if (entry.isDirectory()) return codeFiles(join(dir, entry.name), `${name}/`);
+		return /\.(ts|js|mjs|sh)$/.test(entry.name) ? [name] : [];
+	});
+}
+
+const tracked = codeFiles(ROOT);
 
 /** Repository-relative targets of a file's relative imports and requires. */
 function importsOf(file: string): string[] {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads the source tree from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the source tree from disk */
 /**
  * No call in nodes/ or credentials/ spreads an array into its arguments (`Math.max(...list)`,
  * `push(...list)`) or passes one through `.apply`: past about 100,000 elements that throws a

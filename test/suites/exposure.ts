@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- captures the process's output streams and n8n's own logger instance */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- captures the process's output streams and n8n's own logger instance */
 /**
  * What the security suites look through for the API key: output items, errors, n8n's log, the
  * console and the process's output streams, captured while a suite runs.
