@@ -116,6 +116,28 @@ const byContentId = (name: string, operation: string, real = (r: Records) => r.c
 	params: (id: string): IDataObject => ({ resource: 'socialContent', operation, contentId: id }),
 	real,
 });
+/** A Get Many filter that carries a record id into the query (a project filter is a locator). */
+const byFilter = (
+	resource: string,
+	filter: string,
+	locator: boolean,
+	real: (r: Records) => string,
+): IdCase => ({
+	name: `${resource} getMany ${filter} filter`,
+	params: (id) => ({
+		resource,
+		operation: 'getMany',
+		filters: { [filter]: locator ? fromList(id) : id },
+	}),
+	real,
+});
+/** A read of one article by its id. */
+const articleRead = (operation: string): OperationCase => ({
+	method: 'GET',
+	valid: (r) => ({ articleId: r.articleId }),
+	ids: [byArticleId(`article ${operation}`, operation)],
+	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
+});
 const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
 
 export const OPERATION_CASES: Record<string, OperationCase> = {
@@ -146,27 +168,12 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			...waitFields().map((f) => ({ ...f, with: waiting })),
 		],
 	},
-	'article.get': {
-		method: 'GET',
-		valid: (r) => ({ articleId: r.articleId }),
-		ids: [byArticleId('article get', 'get')],
-		fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
-	},
+	'article.get': articleRead('get'),
 	'article.getMany': {
 		method: 'GET',
 		valid: () => ({ returnAll: false, limit: 150 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
-		ids: [
-			{
-				name: 'article getMany project filter',
-				params: (id) => ({
-					resource: 'article',
-					operation: 'getMany',
-					filters: { projectId: fromList(id) },
-				}),
-				real: (r) => r.projectId,
-			},
-		],
+		ids: [byFilter('article', 'projectId', true, (r) => r.projectId)],
 		fields: [
 			limitField,
 			{
@@ -184,12 +191,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			{ path: 'filters.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']) },
 		],
 	},
-	'article.getStatus': {
-		method: 'GET',
-		valid: (r) => ({ articleId: r.articleId }),
-		ids: [byArticleId('article getStatus', 'getStatus')],
-		fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
-	},
+	'article.getStatus': articleRead('getStatus'),
 	'article.waitForCompletion': {
 		method: 'GET',
 		valid: (r) => ({ articleId: r.articleId, options: { pollInterval: 1 } }),
@@ -250,24 +252,8 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		valid: () => ({ returnAll: false, limit: 5 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
 		ids: [
-			{
-				name: 'socialContent getMany article filter',
-				params: (id) => ({
-					resource: 'socialContent',
-					operation: 'getMany',
-					filters: { articleId: id },
-				}),
-				real: (r) => r.articleId,
-			},
-			{
-				name: 'socialContent getMany project filter',
-				params: (id) => ({
-					resource: 'socialContent',
-					operation: 'getMany',
-					filters: { projectId: fromList(id) },
-				}),
-				real: (r) => r.projectId,
-			},
+			byFilter('socialContent', 'articleId', false, (r) => r.articleId),
+			byFilter('socialContent', 'projectId', true, (r) => r.projectId),
 		],
 		fields: [
 			limitField,
