@@ -2,7 +2,7 @@
 /**
  * The API key never shows: not in output items, error messages, error descriptions, n8n's log
  * or the console, on success and on every error path. Every operation of the node's map is run
- * with the cases of test/suites/cases/operations.ts.
+ * through n8n's engine with the cases of test/suites/cases/operations.ts.
  */
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
@@ -10,7 +10,7 @@ import { startFlakyServer, type Step } from '../helpers/flaky-server';
 import { pollHarness } from '../trigger/poll';
 import { describeEachOperation, everyRun, successfulRuns } from './cases/operations';
 import { expectNoLeak, exposed, leaksOf, logged, startCapture, stopCapture } from './exposure';
-import { fromList, runNode, seededRecords, type Records } from './helpers';
+import { fromList, isAllowedPath, runNode, seededRecords, type Records } from './helpers';
 
 let records: Records;
 let sb: Records['sb'];
@@ -55,14 +55,29 @@ describe('the detector can fail', () => {
 	});
 });
 
-describeEachOperation('security', (ref, entry) => {
-	it.each(successfulRuns(ref, entry))('no key in output or logs: %s', async (_name, params) => {
+/**
+ * Every operation's successful runs through n8n's engine: the run succeeds, its items are paired
+ * with the input, it sends only the method its case declares, only to the API's routes, never
+ * the key to an image address, and the key shows nowhere.
+ */
+describeEachOperation('engine and security', (ref, entry) => {
+	it.each(successfulRuns(ref, entry))('runs, leaking no key: %s', async (_name, params) => {
 		sb.control.resetRequests();
 		const result = await runNode(sb, params(records));
 		expect(result.error).toBeUndefined();
+		const output = result.output('ContentGen');
+		expect(output.length).toBeGreaterThan(0);
+		expect(output.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
+		const requests = sb.control.requests();
+		const api = requests.filter((r) => !r.path.startsWith('/files/'));
+		expect(api.filter((r) => !isAllowedPath(r.path))).toEqual([]);
+		const methods = new Set(api.map((r) => r.method));
+		// a POST operation may read too (Wait for Completion, Minimum Balance to Keep)
+		expect(methods.has(entry.method)).toBe(true);
+		if (entry.method === 'GET') expect([...methods]).toEqual(['GET']);
 		expectNoLeak(exposed(result), sb.apiKey);
 		// image files are public URLs: the key is not sent there either
-		const files = sb.control.requests().filter((r) => r.path.startsWith('/files/'));
+		const files = requests.filter((r) => r.path.startsWith('/files/'));
 		expect(files.every((r) => r.userId === null)).toBe(true);
 	});
 });

@@ -1,7 +1,7 @@
 /**
  * The per-operation case table of the engine, security, fault and bad-input suites. Each suite
  * walks the node's own operation map (test/helpers/maps.ts) and takes its cases from here: an
- * operation without an entry fails the suites and test/guard/cases.test.ts by name.
+ * operation without an entry fails the suites and test/guard/cases.ts by name.
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
