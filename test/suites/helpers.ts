@@ -55,16 +55,7 @@ export function errorName(result: RunResult): string | undefined {
 	return (result.run.data.resultData.error as { name?: string } | undefined)?.name;
 }
 
-/** A project picked "from list" (n8n validates only the ID mode's pattern itself). */
-export function fromList(value: unknown): IDataObject {
-	return { __rl: true, mode: 'list', value } as IDataObject;
-}
-
-export function byId(value: unknown): IDataObject {
-	return { __rl: true, mode: 'id', value } as IDataObject;
-}
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { byId, fromList, UUID_PATTERN } from './cases/locators';
 
 /** Every request path the node may produce: fixed routes, or a route with one UUID. */
 export const ALLOWED_PATHS = [

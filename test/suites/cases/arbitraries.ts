@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 
 import { PLATFORMS as SPEC_PLATFORMS } from '../../../sandbox/constants';
-import { UUID_PATTERN } from '../helpers';
+import { UUID_PATTERN } from './locators';
 
 export const PLATFORMS: string[] = [...SPEC_PLATFORMS];
 const SAMPLE_UUID = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';

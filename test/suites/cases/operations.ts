@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SOCIAL_STATUSES as SPEC_SOCIAL_STATUSES } from '../../../sandbox/constants';
 import { type OperationRef, nodeOperations, parametersOf } from '../../helpers/maps';
-import { fromList, type Records } from '../helpers';
+import type { Records } from '../helpers';
+import { fromList } from './locators';
 import {
 	badDate,
 	badId,
