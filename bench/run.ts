@@ -19,7 +19,7 @@ import { startSandbox, type Sandbox, type SocialListOrder } from '../sandbox';
 import { table, writeRun, type BenchRow } from './figures';
 import { EVENT_NAMES } from '../nodes/ContentGenTrigger/events';
 import { pollSteps, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
-import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
+import { runWorkflow, singleNodeWorkflow } from '../harness/engine';
 import { runPollSync } from '../test/trigger/drive';
 import { pollHarness, type PollHarness } from '../test/trigger/poll';
 import { prng, World } from '../test/trigger/world';

@@ -8,7 +8,7 @@ import './resolve';
 import './env';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
+import { runWorkflow, singleNodeWorkflow } from '../harness/engine';
 
 /** Adds a table row: section, benchmark, measured, minimum or reference, ratio, target. */
 type AddRow = (...cells: string[]) => void;

@@ -6,7 +6,7 @@ import { Clock, iso } from './clock';
 import { VIDEO_PLATFORMS } from './constants';
 import { Faults, type FaultDecision } from './faults';
 import type { Ctx, Reply } from './http';
-import { FlatError, isUuid } from './http';
+import { isUuid } from './http';
 import { makeMp4Placeholder, makePng } from './png';
 import { hashString, Rng } from './prng';
 import { consume, rateHeaders } from './ratelimit';
@@ -18,6 +18,18 @@ import * as user from './routes/user';
 import { ApiError, hashKey, type Store, type User } from './store';
 import type { RequestLogEntry, SocialListOrder } from './types';
 import { endpointOf, type UsageBook } from './usage';
+import {
+	bearerToken,
+	delay,
+	errorReply,
+	flatReply,
+	guard,
+	readBody,
+	safeDecode,
+	send,
+	SESSION_COOKIE_NAME,
+	sessionToken,
+} from './wire';
 
 type Scope = 'articles' | 'social' | 'projects' | 'user';
 
@@ -28,8 +40,6 @@ interface Route {
 	scope?: Scope;
 	handler: (ctx: Ctx) => Reply;
 }
-
-export const SESSION_COOKIE_NAME = 'cg_session';
 
 export interface WorldOptions {
 	authFailureStatus: 401 | 403;
@@ -367,86 +377,4 @@ export class World {
 			}
 		}
 	}
-}
-
-// ---- helpers ----
-
-function bearerToken(req: IncomingMessage): string | null {
-	const h = req.headers.authorization;
-	if (!h) return null;
-	const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-	return m ? m[1] : null;
-}
-
-function sessionToken(req: IncomingMessage): string | null {
-	const cookie = req.headers.cookie;
-	if (!cookie) return null;
-	for (const part of cookie.split(';')) {
-		const [k, ...rest] = part.trim().split('=');
-		if (k === SESSION_COOKIE_NAME) return rest.join('=');
-	}
-	return null;
-}
-
-function safeDecode(s: string): string {
-	try {
-		return decodeURIComponent(s);
-	} catch {
-		return s;
-	}
-}
-
-function errorReply(e: ApiError, requestId: string, now: number): Reply {
-	return {
-		status: e.status,
-		body: {
-			success: false,
-			error: { code: e.code, message: e.message },
-			meta: { request_id: requestId, timestamp: iso(now) },
-		},
-	};
-}
-
-function flatReply(status: number, message: string): Reply {
-	return { status, body: { error: message } };
-}
-
-function guard(run: () => Reply, requestId: string, now: number): Reply {
-	try {
-		return run();
-	} catch (e) {
-		if (e instanceof ApiError) return errorReply(e, requestId, now);
-		if (e instanceof FlatError) return flatReply(e.status, e.message);
-		const message = e instanceof Error ? e.message : String(e);
-		return errorReply(new ApiError(500, 'INTERNAL_ERROR', `Sandbox error: ${message}`), requestId, now);
-	}
-}
-
-function send(res: ServerResponse, reply: Reply, requestId: string): void {
-	const payload =
-		reply.raw !== undefined
-			? Buffer.isBuffer(reply.raw)
-				? reply.raw
-				: Buffer.from(reply.raw, 'utf8')
-			: Buffer.from(JSON.stringify(reply.body ?? null), 'utf8');
-	res.writeHead(reply.status, {
-		'Content-Type': reply.contentType ?? 'application/json; charset=utf-8',
-		'Content-Length': String(payload.length),
-		'X-Request-Id': requestId,
-		...(reply.headers ?? {}),
-	});
-	res.end(payload);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (c: Buffer) => chunks.push(c));
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-		req.on('error', reject);
-	});
-}
-
-function delay(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
 }

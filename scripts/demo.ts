@@ -137,8 +137,8 @@ async function main(): Promise<void> {
 	process.env.N8N_LOG_LEVEL ??= 'silent';
 	console.log(dim("Loading n8n's workflow engine…"));
 	// Loaded after N8N_USER_FOLDER is set.
-	const { runWorkflow } = await import('./lib/engine');
-	const { loadExample, withPollInterval, withPublishingOn } = await import('./lib/examples');
+	const { runWorkflow } = await import('../harness/engine');
+	const { loadExample, withPollInterval, withPublishingOn } = await import('../harness/examples');
 
 	const sandbox = await startSandbox({ port: 0, speed: SPEED });
 	const ticker = new RequestTicker(sandbox);

@@ -1,206 +1,27 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: lists the examples folder */
 /**
- * Every workflow under examples/ is checked as a file (shape, node types, credential, parameter
- * names the node still knows) and run through n8n's engine against the sandbox, so none can rot.
- * The examples wait at the service's cadence (15 s / 5 s); the runs here poll every second.
+ * Every workflow under examples/ run through n8n's engine against the sandbox, so none can rot
+ * (test/examples.files.test.ts checks them as files). The examples wait at the service's
+ * cadence (15 s / 5 s); the runs here poll every second.
  */
-import { readdirSync } from 'fs';
 import {
-	NodeHelpers,
 	traverseNodeParameters,
 	type FromAIArgument,
 	type IDataObject,
 	type INode,
-	type INodeParameters,
-	type INodeType,
 } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import {
-	CONTENTGEN_TYPES,
-	EXAMPLES_DIR,
 	loadExample,
 	node,
 	withPollInterval,
 	withPublishingOn,
 	type ExampleWorkflow,
-} from '../scripts/lib/examples';
-import { PACKAGE, runWorkflow, TestNodeTypes } from './helpers/engine';
+} from '../harness/examples';
+import { PACKAGE, runWorkflow } from './helpers/engine';
 import { pollHarness } from './trigger/poll';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
-const START_TYPES: Record<string, number> = {
-	'n8n-nodes-base.manualTrigger': 1,
-	'n8n-nodes-base.scheduleTrigger': 1.2,
-};
-const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
-/** Only the AI example may use nodes beyond ours and the start nodes. */
-const AI_TYPES = ['@n8n/n8n-nodes-langchain.agent', '@n8n/n8n-nodes-langchain.lmChatOpenAi'];
-/** Parameters n8n itself adds: to polling nodes (pollTimes) and to nodes used as tools. */
-const ADDED_BY_N8N = ['pollTimes', 'descriptionType', 'toolDescription'];
-
-const FILES = readdirSync(EXAMPLES_DIR)
-	.filter((file) => file.endsWith('.json'))
-	.sort();
-
-const nodeTypes = new TestNodeTypes();
-
-function ourType(type: string): INodeType {
-	// A node used as a tool is the same node type with "Tool" appended by n8n.
-	return nodeTypes.getByNameAndVersion(type.replace(/Tool$/, ''));
-}
-
-/** Parameter paths of `given` that the node would drop: unknown names, or not shown for this resource/operation. */
-function unknownParameters(given: INodeParameters, kept: INodeParameters | null, path = ''): string[] {
-	const problems: string[] = [];
-	for (const [key, value] of Object.entries(given)) {
-		const where = `${path}${key}`;
-		if (!kept || !(key in kept)) {
-			problems.push(where);
-		} else if (
-			typeof value === 'object' &&
-			value !== null &&
-			!Array.isArray(value) &&
-			!('__rl' in value)
-		) {
-			problems.push(
-				...unknownParameters(value as INodeParameters, kept[key] as INodeParameters, `${where}.`),
-			);
-		}
-	}
-	return problems;
-}
-
-function checkOurNode(example: ExampleWorkflow, ourNode: INode): void {
-	const context = `${example.name} / ${ourNode.name}`;
-	expect({ context, credentials: ourNode.credentials }).toEqual({ context, credentials: CREDENTIAL });
-	expect({ context, typeVersion: ourNode.typeVersion }).toEqual({ context, typeVersion: 1 });
-	const description = ourType(ourNode.type).description;
-	const given = { ...ourNode.parameters };
-	for (const key of ADDED_BY_N8N) delete given[key];
-	const kept = NodeHelpers.getNodeParameters(
-		description.properties,
-		given,
-		true,
-		false,
-		ourNode,
-		description,
-	);
-	expect({ context, unknown: unknownParameters(given, kept) }).toEqual({ context, unknown: [] });
-	const issues = NodeHelpers.getNodeParametersIssues(
-		description.properties,
-		{ ...ourNode, parameters: kept ?? {} },
-		description,
-	);
-	expect({ context, issues: issues?.parameters ?? {} }).toEqual({ context, issues: {} });
-}
-
-describe('example workflow files', () => {
-	it('the examples folder holds the four documented workflows', () => {
-		expect(FILES).toEqual([
-			'ai-agent-tool.json',
-			'content-pipeline.json',
-			'publish-finished-social.json',
-			'weekly-article.json',
-		]);
-	});
-
-	it.each(FILES)('%s is an importable n8n workflow using our nodes as published', (file) => {
-		const example = loadExample(file);
-		expect(Object.keys(example).sort()).toEqual(
-			['connections', 'id', 'name', 'nodes', 'pinData', 'settings'].sort(),
-		);
-		// `n8n import:workflow` refuses a workflow without an id (workflow_entity.id is NOT NULL).
-		expect(example.id).toMatch(/^[A-Za-z0-9]{1,21}$/);
-		expect(example.name).toMatch(/^ContentGen: /);
-		expect(example.pinData).toEqual({});
-		expect(example.settings).toEqual({ executionOrder: 'v1' });
-
-		const names = example.nodes.map((n) => n.name);
-		expect(new Set(names).size).toBe(names.length);
-		expect(new Set(example.nodes.map((n) => n.id)).size).toBe(names.length);
-		for (const [from, outputs] of Object.entries(example.connections)) {
-			expect(names).toContain(from);
-			for (const [type, branches] of Object.entries(outputs)) {
-				for (const connection of (branches ?? []).flat()) {
-					expect(names).toContain(connection?.node);
-					expect(connection?.type).toBe(type);
-				}
-			}
-		}
-
-		for (const candidate of example.nodes) {
-			if (CONTENTGEN_TYPES.includes(candidate.type)) {
-				checkOurNode(example, candidate);
-			} else if (candidate.type === STICKY_NOTE) {
-				expect(candidate.typeVersion).toBe(1);
-				expect(typeof candidate.parameters.content).toBe('string');
-			} else if (candidate.type in START_TYPES) {
-				expect(candidate.typeVersion).toBe(START_TYPES[candidate.type]);
-				expect(candidate.credentials).toBeUndefined();
-			} else {
-				expect({ file, type: candidate.type }).toEqual({
-					file: 'ai-agent-tool.json',
-					type: expect.stringMatching(new RegExp(`^(${AI_TYPES.join('|')})$`)),
-				});
-			}
-		}
-	});
-
-	it('every example id is its own, so importing one never replaces another', () => {
-		const ids = FILES.map((file) => loadExample(file).id);
-		expect(new Set(ids).size).toBe(FILES.length);
-	});
-
-	/** What a node of ours does when it runs: spends credits, posts to social profiles, or neither. */
-	function effect(candidate: INode): 'spends' | 'publishes' | null {
-		if (!CONTENTGEN_TYPES.includes(candidate.type)) return null;
-		if (candidate.parameters.operation === 'generate') return 'spends';
-		if (candidate.parameters.operation === 'publish') return 'publishes';
-		return null;
-	}
-
-	it.each(FILES)(
-		'%s says on a sticky note what it spends or posts, and posts only once switched on',
-		(file) => {
-			const example = loadExample(file);
-			const notes = example.nodes
-				.filter((candidate) => candidate.type === STICKY_NOTE)
-				.map((candidate) => String(candidate.parameters.content));
-			const effects = example.nodes.map((candidate) => [candidate, effect(candidate)] as const);
-			if (effects.some(([, what]) => what === 'spends')) {
-				expect({ file, notes }).toEqual({
-					file,
-					notes: expect.arrayContaining([expect.stringMatching(/Spends [\d.]+ credits/)]),
-				});
-			}
-			for (const [publisher] of effects.filter(([, what]) => what === 'publishes')) {
-				expect({ file, node: publisher.name, disabled: publisher.disabled }).toEqual({
-					file,
-					node: publisher.name,
-					disabled: true,
-				});
-				expect({ file, notes }).toEqual({
-					file,
-					notes: expect.arrayContaining([
-						expect.stringMatching(/^## .*[Pp]osts .*only when switched on/m),
-					]),
-				});
-				expect(notes.join('\n')).toContain(`**${publisher.name}**`);
-			}
-		},
-	);
-
-	it('a renamed parameter would be caught', () => {
-		const example = loadExample('content-pipeline.json');
-		const generate = node(example, 'Generate article');
-		const broken = {
-			...generate,
-			parameters: { ...generate.parameters, options: { pollIntervalSeconds: 15 } },
-		};
-		expect(() => checkOurNode(example, broken)).toThrow(/options\.pollIntervalSeconds/);
-	});
-});
 
 describe('example workflows against the sandbox', () => {
 	let sandbox: Sandbox;

@@ -9,7 +9,8 @@
  * null when unknown, undefined for a new record), `example(status)` (Fetch Test Event: a likely
  * previous status, or false when a record in `status` cannot show it), and for a social event
  * `follows` (the statuses it needs followed one by one: SOCIAL_PENDING to see a finish,
- * SOCIAL_AFTER_FINISH for what comes after one); (2) add its row to the README's Trigger table.
+ * SOCIAL_AFTER_FINISH for what comes after one); (2) add it to the ground-truth model
+ * (test/trigger/model.ts); (3) add its row to the docs' events table. Tests name what is missing.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 

@@ -80,7 +80,7 @@ export function shortestPollGapMs(pollTimes: unknown): number {
 	for (const item of custom) {
 		const seconds = cronSeconds(String(item.cronExpression ?? ''));
 		if (!seconds) return UNKNOWN_GAP * 1000;
-		firings.push(...seconds);
+		for (const second of seconds) firings.push(second);
 	}
 	return shortestGap(firings) * 1000;
 }

@@ -118,7 +118,7 @@ function groupCount<V>(book: Book<V>, label: (value: V) => number): number {
 
 /** The widest key that fits the budget and every entry has, or undefined when none fits. */
 export function fittingWidth(memory: TrackerMemory): number | undefined {
-	const widest = Math.min(FULL_KEY, ...books(memory).map((book) => book.shortest));
+	const widest = books(memory).reduce((low, book) => Math.min(low, book.shortest), FULL_KEY);
 	for (let width = widest; width >= MIN_KEY; width--) {
 		if (footprint(memory, width) <= STATE_BUDGET) return width;
 	}

@@ -8,7 +8,7 @@
  * its window. Articles: ./articles; social content: ./social, ./births (new records), ./census
  * (the first whole read) and ./lists (reading a list whole); the stored form and its size:
  * ./state, ./ids and ./capacity; the events: ./events; the node's side: ./reads (the transport)
- * and ./schedule (the time to the next poll).
+ * and ./schedule (the time to the next poll). The trigger's own words and the API's: ./GLOSSARY.md.
  */
 import { pollArticles } from './articles';
 import { fit } from './capacity';
@@ -143,13 +143,13 @@ function* run(stored: unknown, config: TrackerConfig): PollSteps {
 			ctx,
 		);
 		memory.articles = result.memory;
-		items.push(...itemsOf(result.changes, 'article', config.events));
+		for (const item of itemsOf(result.changes, 'article', config.events)) items.push(item);
 		lag.articles = result.behind;
 	}
 	if (eventsOfKind(config.events, 'social').length > 0) {
 		const result = yield* clocked(pollSocial(previous?.social, config.events, ctx), ctx);
 		memory.social = result.memory;
-		items.push(...itemsOf(result.changes, 'social', config.events));
+		for (const item of itemsOf(result.changes, 'social', config.events)) items.push(item);
 		Object.assign(lag, {
 			missing: result.missing,
 			births: result.births,

@@ -15,6 +15,44 @@ export const RATE_LIMIT_WAIT = { default: 60, min: 0, max: 3600 } as const;
 /** The deadline of one request, connection to last byte, in seconds: the "Request Timeout" option. */
 export const REQUEST_TIMEOUT = { default: 30, min: 1, max: 600 } as const;
 
+/** The 13 accepted platform values (spec §2.4); labels and options are in domain/platforms. */
+export const PLATFORMS = [
+	'instagram',
+	'facebook',
+	'linkedin',
+	'twitter',
+	'threads',
+	'tiktok',
+	'youtube',
+	'pinterest',
+	'bluesky',
+	'telegram',
+	'google-business',
+	'reddit',
+	'snapchat',
+] as const;
+
+/** The statuses of the spec (§3); what each means to a wait or the trigger is in domain/statuses. */
+export const ARTICLE_STATUSES = [
+	'draft',
+	'queued',
+	'cms',
+	'needs_editing',
+	'failed',
+	'archived',
+] as const;
+
+export const SOCIAL_STATUSES = [
+	'draft',
+	'queued',
+	'generating',
+	'ready',
+	'completed',
+	'scheduled',
+	'published',
+	'failed',
+] as const;
+
 export const ARTICLE_TONES = ['professional', 'casual', 'academic', 'conversational'] as const;
 export const SOURCE_TYPES = ['website', 'blog', 'youtube'] as const;
 export const ARTICLE_SORT_FIELDS = ['created_at', 'updated_at', 'title'] as const;

@@ -1,2 +1,2 @@
-// The engine harness lives with the demo so both share one implementation.
-export * from '../../scripts/lib/engine';
+// The engine harness is shared with the benchmarks and the demo (harness/).
+export * from '../../harness/engine';

@@ -15,6 +15,26 @@ export async function suiteSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	return sb;
 }
 
+/** The records every suite's cases read and write: a project, a finished article and post. */
+export interface Records {
+	sb: Sandbox;
+	projectId: string;
+	articleId: string;
+	contentId: string;
+}
+
+/** A suite sandbox a day into its life, with one finished article and one finished post. */
+export async function seededRecords(seed: number, options: SandboxOptions = {}): Promise<Records> {
+	const sb = await suiteSandbox({ seed, ...options });
+	sb.control.advance(86_400_000);
+	const [articleId] = sb.control.seedArticles(1, { status: 'cms' });
+	const [contentId] = sb.control.seedSocial(1, {
+		status: 'completed',
+		platforms: ['instagram', 'linkedin'],
+	});
+	return { sb, projectId: sb.control.projects()[0].id, articleId, contentId };
+}
+
 export function credentialsOf(sb: Sandbox, apiKey = sb.apiKey) {
 	return { apiKey, baseUrl: sb.url };
 }
@@ -35,16 +55,7 @@ export function errorName(result: RunResult): string | undefined {
 	return (result.run.data.resultData.error as { name?: string } | undefined)?.name;
 }
 
-/** A project picked "from list" (n8n validates only the ID mode's pattern itself). */
-export function fromList(value: unknown): IDataObject {
-	return { __rl: true, mode: 'list', value } as IDataObject;
-}
-
-export function byId(value: unknown): IDataObject {
-	return { __rl: true, mode: 'id', value } as IDataObject;
-}
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { byId, fromList, UUID_PATTERN } from './cases/locators';
 
 /** Every request path the node may produce: fixed routes, or a route with one UUID. */
 export const ALLOWED_PATHS = [

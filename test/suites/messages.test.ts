@@ -13,7 +13,7 @@ import { networkCause, ssrfRefusal, unsentWording } from '../../nodes/shared/tra
 import { breakageFailure } from '../../nodes/shared/transport/download';
 import { describeFailure } from '../../nodes/shared/transport/errors';
 import { shortfall, type WalkEnd } from '../../nodes/shared/transport/pages';
-import type { Breakage } from '../../nodes/shared/transport/retry';
+import type { Breakage } from '../../nodes/shared/transport/http';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { setupNock } from '../node/nockTools';
 import { fromList } from './helpers';

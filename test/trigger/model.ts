@@ -13,6 +13,7 @@ export const ARTICLE_STATUSES: readonly string[] = SPEC_ARTICLE_STATUSES;
 export const SOCIAL_STATUSES: readonly string[] = [...SPEC_SOCIAL_STATUSES, 'publishing'];
 const SOCIAL_LISTS = new Set(SOCIAL_STATUSES.filter((s) => s !== 'publishing'));
 
+/** Written out here, and checked against the trigger's EVENTS by test/guard/cases.ts. */
 export const ARTICLE_EVENT_NAMES = [
 	'articleCompleted',
 	'articleFailed',

@@ -47,9 +47,8 @@ export function nodeProperties(): INodeProperties[] {
 	}
 	for (const [resource, module] of Object.entries(resources)) {
 		for (const [operation, { properties: own }] of Object.entries(module.operations)) {
-			properties.push(
-				...updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, own),
-			);
+			const shown = { show: { resource: [resource], operation: [operation] } };
+			for (const property of updateDisplayOptions(shown, own)) properties.push(property);
 		}
 	}
 	return properties;

@@ -1,21 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-/** The 13 accepted platform values (spec §2.4). */
-export const PLATFORMS = [
-	'instagram',
-	'facebook',
-	'linkedin',
-	'twitter',
-	'threads',
-	'tiktok',
-	'youtube',
-	'pinterest',
-	'bluesky',
-	'telegram',
-	'google-business',
-	'reddit',
-	'snapchat',
-] as const;
+import { PLATFORMS } from '../constants';
+
+export { PLATFORMS };
 
 /** How each platform is written by the platform itself; both nodes show these names. */
 const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {

@@ -1,27 +1,11 @@
 /**
  * The lifecycles of the spec (§3): which statuses exist and what each means to a waiting
- * operation or the trigger. Every status set of both nodes comes from here.
+ * operation or the trigger. Every status set of both nodes comes from here; the status values
+ * themselves sit with the other spec values in constants.ts, which validation reads too.
  */
+import { ARTICLE_STATUSES, SOCIAL_STATUSES } from '../constants';
 
-export const ARTICLE_STATUSES = [
-	'draft',
-	'queued',
-	'cms',
-	'needs_editing',
-	'failed',
-	'archived',
-] as const;
-
-export const SOCIAL_STATUSES = [
-	'draft',
-	'queued',
-	'generating',
-	'ready',
-	'completed',
-	'scheduled',
-	'published',
-	'failed',
-] as const;
+export { ARTICLE_STATUSES, SOCIAL_STATUSES };
 
 export const ARTICLE_LIFECYCLE = {
 	/** Not finished yet: a generation in these statuses may still complete. */

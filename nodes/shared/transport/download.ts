@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { header, pause, send, settleBefore } from './http';
+import { header, pause, send, settleBefore, type Breakage } from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
 import { networkCause, ssrfRefusal } from './causes';
-import { backoffMs, type Breakage, retryAfterBadAnswer, retryAfterBreakage } from './retry';
+import { backoffMs, retryAfterBadAnswer, retryAfterBreakage } from './retry';
 
 export interface DownloadedFile {
 	data: Buffer;

@@ -1,4 +1,5 @@
 import { API_KEY_PATTERN } from '../constants';
+import { requiredAccess, routeWording } from '../routes';
 import { header } from './http';
 import { redactSecrets } from './redaction';
 import { retryAfterSeconds } from './retry';
@@ -90,31 +91,6 @@ export function parseErrorBody(body: unknown): {
 	return { kind: 'other' };
 }
 
-const SCOPE_BY_SEGMENT: Record<string, string> = {
-	articles: 'articles',
-	social: 'social',
-	projects: 'projects',
-	user: 'user',
-};
-
-/** The permission and scope a route needs (spec §5). */
-function requiredAccess(method: string, endpoint: string): { permission: string; scope: string } {
-	const segment = endpoint.replace(/^\/+/, '').split(/[/?]/)[0];
-	return {
-		permission: method.toUpperCase() === 'GET' ? 'read' : 'write',
-		scope: SCOPE_BY_SEGMENT[segment] ?? segment,
-	};
-}
-
-/** A route that names one record (/articles/:id, /social/content/:id, /projects/:id). */
-function recordKind(endpoint: string): string | undefined {
-	if (/^\/articles\/[^/]+(\/status)?$/.test(endpoint) && !endpoint.endsWith('/generate'))
-		return 'Article';
-	if (/^\/social\/content\/[^/]+$/.test(endpoint)) return 'Social content';
-	if (/^\/projects\/[^/]+$/.test(endpoint)) return 'Project';
-	return undefined;
-}
-
 /** Whether the service refused the API key itself (rather than what the key may do). */
 export function isAuthRefusal(statusCode: number, code: string | undefined): boolean {
 	return statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY';
@@ -153,13 +129,8 @@ function generic(
 			hint: 'Nothing was charged. Top up credits or wait for the plan to renew, then run again.',
 		};
 	}
-	const record = recordKind(endpoint);
-	if (statusCode === 404 && record && code === 'NOT_FOUND') {
-		return {
-			message: `${record} not found: it does not exist or does not belong to this API key's account`,
-			hint: 'Check the ID (records of other accounts are reported as missing).',
-		};
-	}
+	const special = routeWording(answer, endpoint);
+	if (special) return special;
 	if (statusCode === 404) {
 		return {
 			message: `Not found: ${method} ${endpoint} does not exist at this Base URL`,
@@ -171,12 +142,6 @@ function generic(
 		return {
 			message: `Rate limit reached${wait === undefined ? '' : `: retry in ${Math.ceil(wait)} s`}`,
 			hint: `The key's request budget is used up (limit ${header(answer.headers, 'x-ratelimit-limit') ?? 'unknown'} per minute). Lower the workflow's request rate or raise Max Rate-Limit Wait in the node's options.`,
-		};
-	}
-	if (statusCode === 400 && code === 'NO_PROJECT') {
-		return {
-			message: 'The account has no project',
-			hint: 'Social content takes its brand context from a project: create one in the service first.',
 		};
 	}
 	if (statusCode === 400) {

@@ -8,7 +8,6 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { REQUEST_TIMEOUT } from '../constants';
-import type { Breakage } from './retry';
 
 export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
@@ -20,6 +19,14 @@ export interface FullResponse {
 
 /** Seconds one attempt may take, connection to last byte: the "Request Timeout" option's default. */
 export const DEFAULT_REQUEST_TIMEOUT_S = REQUEST_TIMEOUT.default;
+
+/** How a request failed without an HTTP answer. */
+export type Breakage =
+	| { kind: 'timeout' }
+	/** A system error code: the connection failed, before or after the request went out. */
+	| { kind: 'network'; code: string }
+	/** n8n refused or failed before sending (no system error code): nothing left this machine. */
+	| { kind: 'unsent'; reason: string };
 
 /** An attempt's outcome: the HTTP answer, or why there was none (the retry policy reads it). */
 export type Exchange =

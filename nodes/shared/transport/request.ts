@@ -11,11 +11,10 @@ import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
 import { ssrfRefusal, unsentWording } from './causes';
 import { describeFailure, redactSecrets } from './errors';
-import type { ApiContext } from './http';
+import type { ApiContext, Breakage } from './http';
 import { DeadlineError, DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { redactData } from './redaction';
-import type { Breakage } from './retry';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	fitsBefore,

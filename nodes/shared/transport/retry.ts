@@ -1,6 +1,6 @@
 import { RATE_LIMIT_WAIT } from '../constants';
 import type { RateLimitInfo } from '../types';
-import { header } from './http';
+import { type Breakage, header } from './http';
 
 /**
  * When a request is sent again. A GET is free and idempotent, so transient failures are retried;
@@ -29,14 +29,6 @@ const TRANSIENT_CODES = [
 	'ERR_BAD_RESPONSE',
 ];
 const RETRYABLE_GET_STATUSES = [500, 502, 503, 504];
-
-/** How a request failed without an HTTP answer. */
-export type Breakage =
-	| { kind: 'timeout' }
-	/** A system error code: the connection failed, before or after the request went out. */
-	| { kind: 'network'; code: string }
-	/** n8n refused or failed before sending (no system error code): nothing left this machine. */
-	| { kind: 'unsent'; reason: string };
 
 export function isNeverReached(breakage: Breakage): boolean {
 	return breakage.kind === 'network' && NEVER_REACHED_CODES.includes(breakage.code);

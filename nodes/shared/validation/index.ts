@@ -1,16 +1,17 @@
 import {
 	ARTICLE_SORT_FIELDS,
+	ARTICLE_STATUSES,
 	ARTICLE_TONES,
 	BOUNDS,
 	ON_TIMEOUT,
+	PLATFORMS,
 	RATE_LIMIT_WAIT,
 	REQUEST_TIMEOUT,
+	SOCIAL_STATUSES,
 	SORT_ORDERS,
 	SOURCE_TYPES,
 	WAIT,
 } from '../constants';
-import { PLATFORMS } from '../domain/platforms';
-import { ARTICLE_STATUSES, SOCIAL_STATUSES } from '../domain/statuses';
 import type { OnTimeout } from '../constants';
 
 import { assertInteger, assertLength, assertOneOf, describe, ValidationError } from './primitives';

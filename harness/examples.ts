@@ -7,7 +7,7 @@ import type { INode } from 'n8n-workflow';
 
 import type { WorkflowJson } from './engine';
 
-export const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
+export const EXAMPLES_DIR = join(__dirname, '..', 'examples');
 export const CONTENTGEN_TYPES = [
 	'n8n-nodes-contentgen.contentGen',
 	'n8n-nodes-contentgen.contentGenTool',

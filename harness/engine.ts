@@ -2,7 +2,7 @@
 /**
  * Runs a workflow (JSON as n8n exports it) through n8n-core's real WorkflowExecute with this
  * package's node and credential types, the way n8n's own node test harness does.
- * Shared by the tests (through test/helpers/engine.ts) and the demo.
+ * Shared by the tests (through test/helpers/engine.ts), the benchmarks and the demo.
  */
 import { Credentials, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
@@ -27,17 +27,18 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
-import { ContentGenApi } from '../../credentials/ContentGenApi.credentials';
-import type { ContentGen as ContentGenClass } from '../../nodes/ContentGen/ContentGen.node';
-import type { ContentGenTrigger as ContentGenTriggerClass } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
+import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
+import { PassThroughStart, StickyNote } from './stand-ins';
+import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
+import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
 // Each X.node.ts has its codex X.node.json beside it. Node's resolver (what tsx uses for the demo)
 // tries .json before .ts, so the node files are required by their full name.
-const { ContentGen } = require('../../nodes/ContentGen/ContentGen.node.ts') as {
+const { ContentGen } = require('../nodes/ContentGen/ContentGen.node.ts') as {
 	ContentGen: typeof ContentGenClass;
 };
 const { ContentGenTrigger } =
-	require('../../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
+	require('../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
 		ContentGenTrigger: typeof ContentGenTriggerClass;
 	};
 
@@ -48,44 +49,6 @@ const STAND_IN_STARTS = [
 	'n8n-nodes-base.scheduleTrigger',
 	'n8n-nodes-base.noOp',
 ];
-
-/** Start nodes of n8n-nodes-base that example workflows begin with: they pass their input on. */
-class PassThroughStart implements INodeType {
-	description;
-
-	constructor(name: string) {
-		this.description = {
-			displayName: name,
-			name,
-			group: ['trigger'],
-			version: [1, 1.1, 1.2, 1.3],
-			description: 'Start node stand-in',
-			defaults: { name },
-			inputs: [],
-			outputs: ['main'],
-			properties: [],
-		} as unknown as INodeType['description'];
-	}
-
-	async execute(this: import('n8n-workflow').IExecuteFunctions) {
-		return [this.getInputData()];
-	}
-}
-
-/** n8n's sticky note: text on the canvas, never run. The examples carry their warnings on one. */
-class StickyNote implements INodeType {
-	description = {
-		displayName: 'Sticky Note',
-		name: 'stickyNote',
-		group: ['input'],
-		version: 1,
-		description: 'Sticky note stand-in',
-		defaults: { name: 'Sticky Note' },
-		inputs: [],
-		outputs: [],
-		properties: [],
-	} as unknown as INodeType['description'];
-}
 
 export class TestNodeTypes implements INodeTypes {
 	readonly types: Record<string, INodeType>;

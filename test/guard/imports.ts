@@ -1,0 +1,128 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the source tree from disk */
+/**
+ * The import graph of nodes/ and credentials/, read with a small parser of relative imports and
+ * re-exports (`import ... from './x'`, `export ... from './x'`, type-only ones included): no
+ * circle anywhere, and the shared layers import downwards only.
+ */
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { dirname, join, relative } from 'path';
+
+const ROOT = join(__dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const path = join(dir, entry.name);
+		if (entry.isDirectory()) return sourceFiles(path);
+		return entry.name.endsWith('.ts') ? [path] : [];
+	});
+}
+
+const SPECIFIER = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*['"](\.{1,2}\/[^'"]*)['"]/g;
+
+/** The repository-relative files a source imports from, resolved the way TypeScript does. */
+function importsOf(file: string, text: string): string[] {
+	const out: string[] = [];
+	for (const match of text.matchAll(SPECIFIER)) {
+		const target = join(dirname(file), match[1]);
+		const candidates = [`${target}.ts`, join(target, 'index.ts'), target];
+		const found = candidates.find((candidate) => existsSync(join(ROOT, candidate)));
+		if (found && found.endsWith('.ts')) out.push(found);
+	}
+	return out;
+}
+
+/** A circle through each strongly connected knot of the graph, as the files around it. */
+function circles(graph: Map<string, string[]>): string[][] {
+	const found = new Map<string, string[]>();
+	const state = new Map<string, 'open' | 'done'>();
+	const stack: string[] = [];
+	const visit = (node: string) => {
+		state.set(node, 'open');
+		stack.push(node);
+		for (const next of graph.get(node) ?? []) {
+			if (state.get(next) === 'open') {
+				const loop = stack.slice(stack.indexOf(next));
+				const start = loop.indexOf([...loop].sort()[0]);
+				const canonical = [...loop.slice(start), ...loop.slice(0, start)];
+				found.set(canonical.join(' -> '), canonical);
+			} else if (!state.has(next)) visit(next);
+		}
+		stack.pop();
+		state.set(node, 'done');
+	};
+	for (const node of graph.keys()) if (!state.has(node)) visit(node);
+	return [...found.values()];
+}
+
+const graph = new Map<string, string[]>();
+for (const file of [
+	...sourceFiles(join(ROOT, 'nodes')),
+	...sourceFiles(join(ROOT, 'credentials')),
+]) {
+	const name = relative(ROOT, file);
+	graph.set(name, importsOf(name, readFileSync(file, 'utf8')));
+}
+
+describe('imports in nodes/ and credentials/', () => {
+	it('are read (the parser sees the one transport)', () => {
+		expect(graph.get('nodes/shared/transport/pages.ts')).toContain(
+			'nodes/shared/transport/request.ts',
+		);
+	});
+
+	it('form no circle', () => {
+		expect(circles(graph).map((loop) => [...loop, loop[0]].join(' -> '))).toEqual([]);
+	});
+
+	const layers: Array<[string, RegExp, RegExp]> = [
+		['shared code imports no node', /^nodes\/shared\//, /^nodes\/ContentGen(Trigger)?\//],
+		[
+			'validation imports only constants and itself',
+			/^nodes\/shared\/validation\//,
+			/^nodes\/(?!shared\/(constants\.ts|validation\/))/,
+		],
+		[
+			'transport imports no domain, validation or node code',
+			/^nodes\/shared\/transport\//,
+			/^nodes\/(ContentGen|shared\/(domain|validation))/,
+		],
+	];
+	it.each(layers)('%s', (_rule, from, forbidden) => {
+		const broken = [...graph]
+			.filter(([file]) => from.test(file))
+			.flatMap(([file, targets]) =>
+				targets.filter((t) => forbidden.test(t)).map((t) => `${file} -> ${t}`),
+			);
+		expect(broken).toEqual([]);
+	});
+});
+
+describe('the circle finder can fail', () => {
+	it('finds a two-file circle and a longer one, each once', () => {
+		const sample = new Map([
+			['a', ['b']],
+			['b', ['a', 'c']],
+			['c', ['d']],
+			['d', ['c', 'e']],
+			['e', []],
+		]);
+		expect(circles(sample)).toEqual([
+			['a', 'b'],
+			['c', 'd'],
+		]);
+	});
+
+	it('reads import, import type and export-from lines', () => {
+		const text = [
+			"import type { X } from './http';",
+			"import {\n\ta,\n\tb,\n} from '../constants';",
+			"export { y } from './retry';",
+			"import { z } from 'n8n-workflow';",
+		].join('\n');
+		expect(importsOf('nodes/shared/transport/errors.ts', text)).toEqual([
+			'nodes/shared/transport/http.ts',
+			'nodes/shared/constants.ts',
+			'nodes/shared/transport/retry.ts',
+		]);
+	});
+});

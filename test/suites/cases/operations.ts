@@ -1,0 +1,376 @@
+/**
+ * The per-operation case table of the engine, security, fault and bad-input suites. Each suite
+ * walks the node's own operation map (test/helpers/maps.ts) and takes its cases from here: an
+ * operation without an entry fails the suites and test/guard/cases.ts by name.
+ */
+import fc from 'fast-check';
+import type { IDataObject } from 'n8n-workflow';
+
+import { SOCIAL_STATUSES as SPEC_SOCIAL_STATUSES } from '../../../sandbox/constants';
+import { type OperationRef, nodeOperations, parametersOf } from '../../helpers/maps';
+import type { Records } from '../helpers';
+import { fromList } from './locators';
+import {
+	badDate,
+	badId,
+	badLocatorValue,
+	badOptionalId,
+	badPlatforms,
+	badPublishPlatforms,
+	badUrl,
+	integerOutside,
+	negativeOrNotNumber,
+	nonText,
+	notOneOf,
+	notOneOfOptional,
+	notPositiveSize,
+	PLATFORMS,
+	textOutside,
+	tooManyKeywords,
+	wrongType,
+} from './arbitraries';
+
+export interface Field {
+	/** Dotted path of the parameter (collections: "additionalFields.tone"). */
+	path: string;
+	/** What the error message must name. */
+	label: string;
+	bad: fc.Arbitrary<unknown>;
+	/** Parameters that make this field count (e.g. waitForCompletion for wait options). */
+	with?: IDataObject;
+	/** Values tried; the options every operation shares are read by one function, so fewer. */
+	runs?: number;
+}
+
+/** A parameter that carries a record id into a request path or query. */
+export interface IdCase {
+	name: string;
+	params(id: string): IDataObject;
+	/** An id of a record that exists, for the run that must reach the service. */
+	real(records: Records): string;
+}
+
+export interface OperationCase {
+	/** POST may have been processed (and charged): never sent twice. GET is retried. */
+	method: 'GET' | 'POST';
+	/** A successful run spends credits: one charge in the ledger. */
+	charged?: boolean;
+	/** Parameters of a run that succeeds against the seeded sandbox. */
+	valid(records: Records): IDataObject;
+	/** More successful runs worth checking: other options of the same operation. */
+	variants?: Record<string, (records: Records) => IDataObject>;
+	ids: IdCase[];
+	/** Bad values per parameter (the options every operation shares are added by COMMON_FIELDS). */
+	fields: Field[];
+}
+
+/** Options every operation has: added to an operation's fields when its parameters include them. */
+export const COMMON_FIELDS: Field[] = [
+	{
+		path: 'options.requestTimeout',
+		label: 'Request Timeout',
+		bad: integerOutside(1, 600),
+		runs: 4,
+	},
+	{
+		path: 'options.maxRateLimitWait',
+		label: 'Max Rate-Limit Wait',
+		bad: integerOutside(0, 3600),
+		runs: 4,
+	},
+];
+
+const waitFields = (prefix = 'options'): Field[] => [
+	{ path: `${prefix}.pollInterval`, label: 'Poll Interval', bad: integerOutside(1, 600) },
+	{ path: `${prefix}.timeout`, label: 'Timeout', bad: integerOutside(1, 7200) },
+	{ path: `${prefix}.onTimeout`, label: 'On Timeout', bad: notOneOf(['returnLast', 'fail']) },
+];
+const waiting = { waitForCompletion: true };
+const limitField: Field = {
+	path: 'limit',
+	label: 'Limit',
+	bad: integerOutside(1, Number.MAX_SAFE_INTEGER),
+};
+const onIncompleteField: Field = {
+	path: 'options.onIncompleteList',
+	label: 'On Incomplete List',
+	bad: notOneOf(['warn', 'error']),
+};
+const minimumBalanceField: Field = {
+	path: 'options.minimumBalance',
+	label: 'Minimum Balance to Keep',
+	bad: negativeOrNotNumber,
+};
+const imageSizeField = (withParameters: IDataObject): Field => ({
+	path: 'options.maxImageSizeMb',
+	label: 'Max Image Size (MB)',
+	bad: notPositiveSize,
+	with: withParameters,
+});
+const projectLocatorFields: Field[] = [
+	{ path: 'projectId', label: 'Project', bad: badId.map(fromList) },
+	{ path: 'projectId', label: 'Project', bad: badLocatorValue },
+];
+
+const byArticleId = (name: string, operation: string): IdCase => ({
+	name,
+	params: (id) => ({ resource: 'article', operation, articleId: id }),
+	real: (r) => r.articleId,
+});
+const byContentId = (name: string, operation: string, real = (r: Records) => r.contentId) => ({
+	name,
+	params: (id: string): IDataObject => ({ resource: 'socialContent', operation, contentId: id }),
+	real,
+});
+/** A Get Many filter that carries a record id into the query (a project filter is a locator). */
+const byFilter = (
+	resource: string,
+	filter: string,
+	locator: boolean,
+	real: (r: Records) => string,
+): IdCase => ({
+	name: `${resource} getMany ${filter} filter`,
+	params: (id) => ({
+		resource,
+		operation: 'getMany',
+		filters: { [filter]: locator ? fromList(id) : id },
+	}),
+	real,
+});
+/** A read of one article by its id. */
+const articleRead = (operation: string): OperationCase => ({
+	method: 'GET',
+	valid: (r) => ({ articleId: r.articleId }),
+	ids: [byArticleId(`article ${operation}`, operation)],
+	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
+});
+const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
+
+export const OPERATION_CASES: Record<string, OperationCase> = {
+	'article.generate': {
+		method: 'POST',
+		charged: true,
+		valid: (r) => ({ topic: 'A valid topic', projectId: fromList(r.projectId) }),
+		variants: {
+			'Wait for Completion': (r) => ({
+				topic: 'Keys stay secret while waiting',
+				projectId: fromList(r.projectId),
+				waitForCompletion: true,
+				options: { pollInterval: 1 },
+			}),
+		},
+		ids: [],
+		fields: [
+			{ path: 'topic', label: 'Topic', bad: fc.oneof(textOutside(3, 500), wrongType) },
+			...projectLocatorFields,
+			{ path: 'additionalFields.keywords', label: 'Keywords', bad: tooManyKeywords },
+			{
+				path: 'additionalFields.tone',
+				label: 'Tone',
+				bad: notOneOf(['professional', 'casual', 'academic', 'conversational']),
+			},
+			{ path: 'additionalFields.wordCount', label: 'Word Count', bad: integerOutside(300, 5000) },
+			minimumBalanceField,
+			...waitFields().map((f) => ({ ...f, with: waiting })),
+		],
+	},
+	'article.get': articleRead('get'),
+	'article.getMany': {
+		method: 'GET',
+		valid: () => ({ returnAll: false, limit: 150 }),
+		variants: { 'Return All': () => ({ returnAll: true }) },
+		ids: [byFilter('article', 'projectId', true, (r) => r.projectId)],
+		fields: [
+			limitField,
+			onIncompleteField,
+			{
+				path: 'filters.status',
+				label: 'Status',
+				bad: notOneOfOptional(['draft', 'queued', 'cms', 'needs_editing', 'failed', 'archived']),
+			},
+			{ path: 'filters.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
+			{ path: 'filters.search', label: 'Search', bad: nonText },
+			{
+				path: 'filters.sortBy',
+				label: 'Sort By',
+				bad: notOneOfOptional(['created_at', 'updated_at', 'title']),
+			},
+			{ path: 'filters.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']) },
+		],
+	},
+	'article.getStatus': articleRead('getStatus'),
+	'article.waitForCompletion': {
+		method: 'GET',
+		valid: (r) => ({ articleId: r.articleId, options: { pollInterval: 1 } }),
+		ids: [byArticleId('article waitForCompletion', 'waitForCompletion')],
+		fields: [{ path: 'articleId', label: 'Article ID', bad: badId }, ...waitFields()],
+	},
+	'socialContent.generate': {
+		method: 'POST',
+		charged: true,
+		valid: () => ({ sourceUrl: 'https://example.com/post', platforms: ['linkedin'] }),
+		variants: {
+			'Wait for Completion and image download': () => ({
+				sourceUrl: 'https://example.com/secret',
+				platforms: ['instagram'],
+				waitForCompletion: true,
+				options: { pollInterval: 1, downloadImages: true },
+			}),
+		},
+		ids: [],
+		fields: [
+			{ path: 'sourceUrl', label: 'Source URL', bad: badUrl },
+			{ path: 'platforms', label: 'Platforms', bad: badPlatforms },
+			{
+				path: 'additionalFields.sourceType',
+				label: 'Source Type',
+				bad: notOneOf(['website', 'blog', 'youtube']),
+			},
+			{
+				path: 'additionalFields.angle',
+				label: 'Angle',
+				bad: fc.oneof(textOutside(0, 500), nonText),
+			},
+			{
+				path: 'additionalFields.title',
+				label: 'Title',
+				bad: fc.oneof(textOutside(0, 200), nonText),
+			},
+			{ path: 'additionalFields.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
+			minimumBalanceField,
+			imageSizeField({ ...waiting, options: { downloadImages: true } }),
+			...waitFields().map((f) => ({ ...f, with: waiting })),
+		],
+	},
+	'socialContent.get': {
+		method: 'GET',
+		valid: (r) => ({ contentId: r.contentId }),
+		variants: {
+			'image download': (r) => ({ contentId: r.contentId, options: { downloadImages: true } }),
+		},
+		ids: [byContentId('socialContent get', 'get')],
+		fields: [
+			{ path: 'contentId', label: 'Content ID', bad: badId },
+			imageSizeField({ options: { downloadImages: true } }),
+		],
+	},
+	'socialContent.getMany': {
+		method: 'GET',
+		valid: () => ({ returnAll: false, limit: 5 }),
+		variants: { 'Return All': () => ({ returnAll: true }) },
+		ids: [
+			byFilter('socialContent', 'articleId', false, (r) => r.articleId),
+			byFilter('socialContent', 'projectId', true, (r) => r.projectId),
+		],
+		fields: [
+			limitField,
+			onIncompleteField,
+			{ path: 'filters.articleId', label: 'Article ID', bad: badOptionalId },
+			{ path: 'filters.platform', label: 'Platform', bad: notOneOfOptional(PLATFORMS) },
+			{ path: 'filters.status', label: 'Status', bad: notOneOfOptional([...SPEC_SOCIAL_STATUSES]) },
+			{ path: 'filters.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
+		],
+	},
+	'socialContent.publish': {
+		method: 'POST',
+		valid: (r) => ({ contentId: freshSocial(r) }),
+		ids: [byContentId('socialContent publish', 'publish', freshSocial)],
+		fields: [
+			{ path: 'contentId', label: 'Content ID', bad: badId },
+			{ path: 'additionalFields.platforms', label: 'Platforms', bad: badPublishPlatforms },
+			{ path: 'additionalFields.scheduledAt', label: 'Scheduled At', bad: badDate },
+		],
+	},
+	'socialContent.waitForCompletion': {
+		method: 'GET',
+		valid: (r) => ({ contentId: r.contentId, options: { pollInterval: 1 } }),
+		ids: [byContentId('socialContent waitForCompletion', 'waitForCompletion')],
+		fields: [
+			{ path: 'contentId', label: 'Content ID', bad: badId },
+			imageSizeField({ options: { pollInterval: 1, downloadImages: true } }),
+			...waitFields(),
+		],
+	},
+	'project.get': {
+		method: 'GET',
+		valid: (r) => ({ projectId: fromList(r.projectId) }),
+		ids: [
+			{
+				name: 'project get',
+				params: (id) => ({ resource: 'project', operation: 'get', projectId: fromList(id) }),
+				real: (r) => r.projectId,
+			},
+		],
+		fields: projectLocatorFields,
+	},
+	'project.getMany': {
+		method: 'GET',
+		valid: () => ({ returnAll: false, limit: 5 }),
+		variants: { 'Return All': () => ({ returnAll: true }) },
+		ids: [],
+		fields: [
+			limitField,
+			onIncompleteField,
+			{ path: 'filters.search', label: 'Search', bad: nonText },
+			{ path: 'filters.status', label: 'Status', bad: nonText },
+		],
+	},
+	'account.getCredits': { method: 'GET', valid: () => ({}), ids: [], fields: [] },
+	'account.getUsage': { method: 'GET', valid: () => ({}), ids: [], fields: [] },
+};
+
+/** Where a missing entry is reported: the suites name the operation and this table. */
+export function missingCase(key: string): string {
+	return `${key} has no entry in OPERATION_CASES (test/suites/cases/operations.ts): add its valid parameters, id parameters and bad values there`;
+}
+
+/**
+ * One describe per operation of the node's map, named by its key; an operation without an entry
+ * in the table gets a failing test that names it instead of being skipped.
+ */
+export function describeEachOperation(
+	suite: string,
+	body: (ref: OperationRef, entry: OperationCase) => void,
+): void {
+	describe.each(nodeOperations().map((ref) => [ref.key, ref] as const))('%s', (_key, ref) => {
+		const entry = OPERATION_CASES[ref.key];
+		if (entry) body(ref, entry);
+		else
+			it(`has its ${suite} cases`, () => {
+				throw new Error(missingCase(ref.key));
+			});
+	});
+}
+
+/** The operation's own fields, plus the shared options it has. */
+export function fieldsOf(ref: OperationRef, entry: OperationCase): Field[] {
+	const paths = parametersOf(ref.module).map((p) => p.path);
+	return [...entry.fields, ...COMMON_FIELDS.filter((field) => paths.includes(field.path))];
+}
+
+/** Every successful run of an operation: its valid parameters and its variants, named. */
+export function successfulRuns(
+	ref: OperationRef,
+	entry: OperationCase,
+): Array<[string, (records: Records) => IDataObject]> {
+	const base = { resource: ref.resource, operation: ref.operation };
+	const runs: Array<[string, (records: Records) => IDataObject]> = [
+		['valid parameters', entry.valid],
+		...Object.entries(entry.variants ?? {}),
+	];
+	return runs.map(([name, params]) => [name, (records) => ({ ...base, ...params(records) })]);
+}
+
+/** Every successful run of every operation that has an entry, named `key run`. */
+export function everyRun(): Array<[string, (records: Records) => IDataObject]> {
+	return nodeOperations().flatMap((ref) => {
+		const entry = OPERATION_CASES[ref.key];
+		if (!entry) return [];
+		return successfulRuns(ref, entry).map(
+			([name, params]): [string, (records: Records) => IDataObject] => [
+				`${ref.key} ${name}`,
+				params,
+			],
+		);
+	});
+}
