@@ -83,8 +83,8 @@ function downloadFailures(): Array<[string, ReturnType<typeof breakageFailure>]>
 		['a timeout', { kind: 'timeout' }, 'timed out'],
 		[
 			'a refusal quoting a code',
-			{ kind: 'unsent', reason: 'connect ECONNREFUSED 10.0.0.1:443' },
-			'connect ECONNREFUSED 10.0.0.1:443',
+			{ kind: 'unsent', reason: 'connect ECONNREFUSED 127.0.0.1:9' },
+			'connect ECONNREFUSED 127.0.0.1:9',
 		],
 		[
 			"n8n's SSRF guard",
@@ -166,12 +166,12 @@ describe('through the node', () => {
 	it('a request n8n refused with a code in its reason keeps the words, the reason goes to the description', async () => {
 		nock('https://contentgen.test')
 			.get('/api/v1/user/credits')
-			.replyWithError(new Error('connect ECONNREFUSED 10.0.0.1:443'));
+			.replyWithError(new Error('connect ECONNREFUSED 127.0.0.1:9'));
 		const result = await runWorkflow(
 			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
 		);
 		expect(result.error?.message).toBe('The request could not be sent');
-		expect(result.error?.description).toContain('Reason: connect ECONNREFUSED 10.0.0.1:443.');
+		expect(result.error?.description).toContain('Reason: connect ECONNREFUSED 127.0.0.1:9.');
 	});
 
 	it("an invalid value quoting the user's words keeps its message", async () => {
