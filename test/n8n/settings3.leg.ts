@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only test: a loopback server and file paths */
 // The leg "n8n 3.0 settings": the packed package in n8n's latest 2.x with the settings n8n 3.0
 // makes the default or the only behaviour, in the deployment self-hosters run: queue mode with
 // Redis and Postgres 17, main + two workers, manual executions offloaded to the workers, binary
@@ -324,7 +325,8 @@ test('Download Images in filesystem mode on a storage folder main and workers sh
 // What a user meets when the SSRF guard is on and the service's address is not allowed. Needs the
 // messages that name n8n's allow settings (branch leaks).
 test('SSRF guard on without an allow setting: the credential test and the node name the SSRF protection and its two allow settings', async () => {
-	const { N8N_SSRF_ALLOWED_IP_RANGES: _allowed, ...withoutAllow } = SETTINGS_3;
+	const withoutAllow: Record<string, string> = { ...SETTINGS_3 };
+	delete withoutAllow.N8N_SSRF_ALLOWED_IP_RANGES;
 	await deployment.restart(withoutAllow);
 	const verdict = await deployment.api.testCredential(account.id);
 	const id = await deployment.api.createWorkflow(

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only client of a local n8n: loads n8n's own flatted, returns Buffers */
 // n8n's HTTP API for the tests: the public API (/api/v1, with an API key) wherever it has the
 // route, and the editor's private routes (/rest, with the owner's session cookie) only for what the
 // public API does not offer; each private use names why.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only test deployment: temporary folders, logs, the environment */
 // A queue-mode n8n deployment for one test file: the sandbox (in this process), Postgres, Redis,
 // n8n main and workers each loading the package from its own user folder, and the API client.
 // `settings` are the environment the deployment adds on top of the quiet local base; `restart`
@@ -98,6 +99,7 @@ export class Deployment {
 			...this.base,
 			...settings,
 		});
+		// main first: it migrates the database the workers then open
 		this.main = await this.instance.start('main', 'main', join(this.work, 'main'));
 		this.workers = await Promise.all(
 			this.workerNames().map((name) => this.instance.start('worker', name, join(this.work, name))),

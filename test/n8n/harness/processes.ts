@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- dev-only process supervisor: spawns, signals and waits for child processes */
 // Child processes of a real-n8n test: each in its own process group with its output in a log
 // file, all stopped (politely, then SIGKILL) when the test ends, whatever happened.
 import { spawn, type ChildProcess } from 'child_process';
@@ -22,6 +23,9 @@ export async function freePort(): Promise<number> {
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An error `waitFor` does not retry: the thing waited for can no longer happen. */
+export class Gone extends Error {}
+
 /** Retries `check` every half second until it returns a value other than false/undefined. */
 export async function waitFor<T>(
 	label: string,
@@ -35,6 +39,7 @@ export async function waitFor<T>(
 			const value = await check();
 			if (value !== false && value !== undefined) return value;
 		} catch (error) {
+			if (error instanceof Gone) throw error;
 			last = error;
 		}
 		if (Date.now() > deadline) {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only: reads the environment for the install folder */
 // The pinned n8n versions (test/n8n/versions.json) and where each is installed.
 import { homedir } from 'os';
 import { join } from 'path';

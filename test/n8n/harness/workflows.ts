@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only: reads example workflow files */
 // Workflows for the real-n8n tests: the repository's examples pointed at the test's credentials,
 // and small ones built here (one ContentGen node after a manual trigger, a trigger, an HTTP Request).
 import { readFileSync } from 'fs';
