@@ -246,7 +246,7 @@ test('the trigger, active through a burst of changes and a main restart, emits e
 	await pause(5000);
 	const ids = sandbox.control.seedArticles(16, {
 		userId: user,
-		status: 'processing',
+		status: 'queued',
 		spacingMs: 1,
 	});
 	const firstHalf = ids.slice(0, 8);
