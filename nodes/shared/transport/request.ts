@@ -9,10 +9,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
+import { ssrfRefusal, unsentWording } from './causes';
 import { describeFailure, redactSecrets } from './errors';
 import type { ApiContext } from './http';
 import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
+import { redactData } from './redaction';
 import type { Breakage } from './retry';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
@@ -115,10 +117,15 @@ function breakageError(
 ): NodeApiError | NodeOperationError {
 	const node = connection.context.getNode();
 	const reason = redactSecrets(rawReason, connection.apiKey);
+	const blocked = ssrfRefusal(reason, new URL(connection.root.origin).host);
+	if (blocked) {
+		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
+	}
 	if (breakage.kind === 'unsent') {
-		return new NodeOperationError(node, `The request could not be sent: ${reason}`, {
+		const unsent = unsentWording(reason);
+		return new NodeOperationError(node, unsent.message, {
 			itemIndex,
-			description: `n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
+			description: `${unsent.detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
 		});
 	}
 	const neverReached = isNeverReached(breakage);
@@ -205,8 +212,11 @@ export async function request<T>(
 			continue;
 		}
 		const { response } = exchange;
-		const { statusCode, body } = response;
-		const headers = response.headers ?? {};
+		const { statusCode } = response;
+		// Whatever the service or a proxy echoes, the key stops here: records, items and errors are
+		// all built from these.
+		const body = redactData(response.body, connection.apiKey);
+		const headers = redactData(response.headers ?? {}, connection.apiKey);
 		connection.previousRateLimit = connection.rateLimit;
 		connection.rateLimit = rateLimitOf(headers);
 		if (statusCode >= 200 && statusCode < 300) {
