@@ -39,9 +39,9 @@ export async function waitFor<T>(
 			const value = await check();
 			if (value !== false && value !== undefined) return value;
 		} catch (error) {
-			if (error instanceof Gone) throw error;
 			last = error;
 		}
+		if (last instanceof Gone) throw new Gone(`${label}: ${last.message}`);
 		if (Date.now() > deadline) {
 			throw new Error(`${label}: not within ${seconds} s${last ? ` (${String(last)})` : ''}`);
 		}

@@ -13,6 +13,8 @@ export interface Emissions {
 	/** watched records never emitted */
 	missing: string[];
 	executionIds: string[];
+	/** oldest first: execution id, items it carried, and how many of them an earlier one carried */
+	byExecution: Array<{ id: string; hits: number; repeated: number }>;
 }
 
 export async function emissions(
@@ -29,6 +31,15 @@ export async function emissions(
 		[h.id ?? h.article_id, h.event, h.previousStatus, h.status].join(' '),
 	);
 	const seen = new Set(hits.map((h) => String(h.id ?? h.article_id)));
+	const earlier = new Set<string>();
+	const byExecution = [...records].reverse().map((r) => {
+		const carried = (r.nodes[triggerName] ?? [])
+			.map((i) => String(i.id ?? i.article_id))
+			.filter((id) => ids.includes(id));
+		const repeated = carried.filter((id) => earlier.has(id)).length;
+		carried.forEach((id) => earlier.add(id));
+		return { id: r.id, hits: carried.length, repeated };
+	});
 	return {
 		executions: records.length,
 		failed: records.filter((r) => r.status !== 'success').length,
@@ -36,6 +47,7 @@ export async function emissions(
 		duplicates: transitions.length - new Set(transitions).size,
 		missing: ids.filter((id) => !seen.has(id)),
 		executionIds,
+		byExecution,
 	};
 }
 
