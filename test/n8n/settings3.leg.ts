@@ -250,6 +250,25 @@ async function explain(ids: string[], since: number): Promise<void> {
 	perPoll.forEach((p, i) => report(`poll ${i + 1}: ${p}`));
 }
 
+/** Waits until the trigger emitted every one of `wanted`; explains what it did if it does not. */
+async function allEmitted(
+	label: string,
+	seconds: number,
+	wanted: string[],
+	ids: string[],
+	since: number,
+) {
+	const { api } = deployment;
+	await waitFor(
+		label,
+		seconds,
+		async () => (await emissions(api, triggerWorkflow, TRIGGER, wanted)).missing.length === 0,
+	).catch(async (error: Error) => {
+		await explain(ids, since);
+		throw error;
+	});
+}
+
 test('the trigger, active through a burst of changes and a main restart, emits every change exactly once', async () => {
 	const { sandbox, api } = deployment;
 	const user = sandbox.control.otherUserId;
@@ -265,27 +284,13 @@ test('the trigger, active through a burst of changes and a main restart, emits e
 	});
 	const firstHalf = ids.slice(0, 8);
 	for (const id of firstHalf) sandbox.control.setArticleStatus(id, 'cms');
-	await waitFor(
-		'the first 8 completions',
-		90,
-		async () => (await emissions(api, triggerWorkflow, TRIGGER, firstHalf)).missing.length === 0,
-	).catch(async (error: Error) => {
-		await explain(ids, since);
-		throw error;
-	});
+	await allEmitted('the first 8 completions', 90, firstHalf, ids, since);
 
 	// main goes down; the second half completes while it is away
 	await deployment.instance.stop(deployment.main);
 	for (const id of ids.slice(8)) sandbox.control.setArticleStatus(id, 'cms');
 	await deployment.restartMain();
-	await waitFor(
-		'all 16 completions',
-		120,
-		async () => (await emissions(api, triggerWorkflow, TRIGGER, ids)).missing.length === 0,
-	).catch(async (error: Error) => {
-		await explain(ids, since);
-		throw error;
-	});
+	await allEmitted('all 16 completions', 120, ids, ids, since);
 	// one more poll after the last emission: nothing is emitted twice
 	const settled = Date.now();
 	await waitFor('two more polls', 60, () => polls(sandbox, user, settled).length >= 2);
