@@ -12,7 +12,8 @@
 #   npm run test:n8n                 (or: bash scripts/test-n8n.sh)
 #
 # Environment:
-#   CONTENTGEN_N8N_CACHE   n8n install folder (default ~/.cache/n8n-nodes-contentgen/n8n-2.41.1)
+#   CONTENTGEN_N8N_CACHE   n8n install folder (default ~/.cache/n8n-nodes-contentgen/n8n-<version>)
+# The n8n version is test/n8n/versions.json's latest2.
 #   CONTENTGEN_N8N_LEGS    legs to run, in order (default "single queue")
 #   CONTENTGEN_N8N_KEEP=1  keep the temporary folder (logs, n8n user folders) for debugging
 #   CONTENTGEN_N8N_SKIP_BUILD=1      use the existing dist/ instead of `npm run build`
@@ -25,8 +26,8 @@
 # non-zero, and background processes are stopped on exit. On failure the work folder is kept.
 set -Eeuo pipefail
 
-N8N_VERSION=2.41.1
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+N8N_VERSION="$(node -p 'require(process.argv[1]).latest2.version' "$REPO/test/n8n/versions.json")"
 CACHE="${CONTENTGEN_N8N_CACHE:-$HOME/.cache/n8n-nodes-contentgen/n8n-$N8N_VERSION}"
 LEGS="${CONTENTGEN_N8N_LEGS:-single queue}"
 

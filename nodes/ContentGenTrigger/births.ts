@@ -1,19 +1,18 @@
 /**
  * New social records ("births") and followed records to find again, in a list without order.
  *
- * The list's `total` says how many records were born since the baseline (none is ever deleted).
- * A birth is a record created after the watermark minus the look-back that the trigger does not
- * know: it knows every record created within the look-back of the watermark (`known`), so a
- * writer's clock behind, or a late commit, cannot pass an old record off as new. The watermark is
- * learnt once, at activation (./census); it then moves with the births found, never ahead of the
- * host's clock.
+ * The list's `total` says how many records were born since the baseline. A birth is a record
+ * created after the watermark minus the look-back that the trigger does not know: it knows every
+ * record created within the look-back of the watermark (`known`), so a writer's clock behind, or
+ * a late commit, cannot pass an old record off as new. The watermark is learnt at activation
+ * (./census; a record created after activation is a birth even then) and moves with the births
+ * found, never ahead of the host's clock. A count that falls (records lost) is not trusted: a
+ * whole pass looks for births the loss hid, and so does a followed record found gone.
  *
- * Births that skipped the followed lists are searched for on page 1 (read every poll for the
- * count; when the list is newest first they are all there, and the pages below are read only
- * while they may hold more), then page by page from where the last search stopped, within the
- * poll's request budget: the trigger is then late, and says so, never silent. Followed records
- * that left the followed lists are fetched one by one while they are few and their ids whole,
- * else met in the same search.
+ * Births that skipped the followed lists are searched for on page 1 (all there when the list is
+ * newest first), then page by page from where the last search stopped, within the poll's request
+ * budget: late, and saying so, never silent. Followed records that left the followed lists are
+ * fetched one by one while few and their ids whole, else met in the same search.
  */
 import { censusFloor, learn, learnFrom, trimKnown } from './census';
 import { Book, FULL_KEY } from './ids';
@@ -38,8 +37,13 @@ export class Search {
 	unordered: boolean;
 	/** Followed records met this poll outside the followed lists. */
 	readonly met: Book<TrackedRecord>;
+	/** The births taken in this poll, and their keys. */
 	readonly newRecords: TrackedRecord[] = [];
-	private readonly gone: Book<true>;
+	readonly claimed = new Set<string>();
+	/** The count fell in this poll, and the baseline with it. */
+	private readonly lowered: boolean;
+	/** Followed records gone for good (404, or not in the list), to stop following. */
+	readonly gone: Book<true>;
 	private readonly walker: Walker;
 	/** Newest created_at among the records learnt this poll: the label of their group. */
 	private newest = -Infinity;
@@ -48,6 +52,7 @@ export class Search {
 		previous: SocialMemory,
 		private readonly ctx: PollContext,
 		private readonly count: number,
+		private readonly seeding: boolean,
 		private readonly followed: (key: string) => boolean,
 		readonly targets: Book<string>,
 	) {
@@ -60,16 +65,24 @@ export class Search {
 		this.walker = new Walker(ctx, count, previous.unstable, (key, record) =>
 			this.consider(key, record),
 		);
-		const accounted = this.births.count + this.found;
-		if (count < accounted && !this.births.census) {
-			ctx.notes.push('social records disappeared from the list');
+		this.lowered = count < this.births.count + this.found && !this.births.census;
+		if (this.lowered) {
+			// A loss can hide births of the same interval: the count alone cannot be trusted.
 			this.births.count = Math.max(0, count - this.found);
+			if (!this.births.hunt) this.passes = 0;
+			this.births.hunt = true;
 		}
+		if (this.births.hunt)
+			ctx.notes.push('social records disappeared from the list: searching it for new ones');
 	}
 
 	get learning(): boolean {
 		return this.births.census !== undefined;
 	}
+
+	/** Created after activation: new, even while the account is being learnt. */
+	bornWhileLearning = (created: number): boolean =>
+		!this.seeding && created > (this.births.census?.since ?? Infinity);
 
 	get unstable(): boolean {
 		return this.walker.unstable;
@@ -103,12 +116,15 @@ export class Search {
 	 */
 	claim(key: string, record: TrackedRecord): boolean {
 		const created = time(record.created_at);
-		if (this.learning || this.expected === 0 || !(created > this.threshold)) return false;
+		if (this.learning ? !this.bornWhileLearning(created) : !(created > this.threshold))
+			return false;
+		if (this.expected === 0 && !this.births.hunt) return false;
 		if (this.followed(key) || this.targets.has(key)) return false;
 		if (this.births.known.has(key) || this.births.found.has(key)) return false;
 		this.births.found.set(key, NaN);
 		this.newest = Math.max(this.newest, created);
 		this.newRecords.push(record);
+		this.claimed.add(key);
 		this.passes = 0;
 		return true;
 	}
@@ -124,11 +140,16 @@ export class Search {
 	/** A record of a followed list: it exists, and during the census it counts like any other. */
 	saw(key: string, record: TrackedRecord): void {
 		this.walker.everyone.add(key);
-		if (this.learning) learnFrom(this.births, key, record, this.ctx, this.followed(key));
+		this.learnFrom(key, record);
+	}
+
+	private learnFrom(key: string, record: TrackedRecord): void {
+		if (!this.learning || this.bornWhileLearning(time(record.created_at))) return;
+		learnFrom(this.births, key, record, this.ctx, this.followed(key));
 	}
 
 	private consider(key: string, record: TrackedRecord): void {
-		if (this.learning) learnFrom(this.births, key, record, this.ctx, this.followed(key));
+		this.learnFrom(key, record);
 		if (this.targets.has(key) && !this.met.has(key)) {
 			keep(this.met, record);
 			this.passes = 0;
@@ -187,8 +208,11 @@ export class Search {
 		for (const key of left) {
 			const reply = yield* this.walker.record(this.targets.idOf(key) as string);
 			if (reply === undefined) return;
-			if (reply === null) this.gone.set(key, true);
-			else keep(this.met, reply);
+			if (reply === null) {
+				this.gone.set(key, true);
+				// Lost while the count held: a birth hides behind it, to be looked for.
+				if (!this.lowered) this.births.count = Math.max(0, this.births.count - 1);
+			} else keep(this.met, reply);
 		}
 	}
 
@@ -198,10 +222,14 @@ export class Search {
 	 * as the pages are older than any birth can be.
 	 */
 	private *sweep(newestFirst: boolean): Reads<void> {
-		while ((this.toFind > 0 || this.missing > 0) && this.passes < this.passLimit) {
+		while (
+			(this.toFind > 0 || this.missing > 0 || this.births.hunt) &&
+			this.passes < this.passLimit
+		) {
 			// Every record met in this poll: whatever is still missing is not in the list.
 			if (this.walker.all) {
 				this.passes = this.passLimit;
+				this.births.hunt = false;
 				break;
 			}
 			// A page read again in the same poll shows the same records, unless the order moves.
@@ -215,12 +243,15 @@ export class Search {
 			else {
 				this.scan = 2;
 				this.passes++;
+				this.births.hunt = false;
 			}
 		}
 	}
 
 	/** Gives up on what whole searches did not find, and moves the baseline once every birth is. */
 	private settle(): void {
+		// Births found beyond what the count said were hidden by a loss: the baseline was lower.
+		this.births.count = Math.min(this.births.count, Math.max(0, this.count - this.found));
 		const gaveUp = this.passes >= this.passLimit;
 		if (this.missing > 0 && gaveUp) {
 			this.ctx.notes.push(
@@ -264,10 +295,5 @@ export class Search {
 				`checking ${this.expected} social record(s) created while it was learning the account`,
 			);
 		}
-	}
-
-	/** Followed records gone for good (404, or not in the list), to stop following. */
-	isGone(key: string): boolean {
-		return this.gone.has(key);
 	}
 }

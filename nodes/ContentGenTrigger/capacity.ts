@@ -10,6 +10,8 @@ import type { Book } from './ids';
 import { MIN_KEY } from './ids';
 import { fittingWidth, footprint, STATE_BUDGET, type TrackerMemory } from './state';
 
+export const UNFOLLOWED = 'too many social records to follow: the oldest are no longer followed';
+
 /** Removes the oldest entries of a book, at most `count`; returns how many went. */
 function forget<V>(book: Book<V>, count: number, when: (value: V) => boolean = () => true): number {
 	let removed = 0;
@@ -47,7 +49,7 @@ export function fit(memory: TrackerMemory, notes: string[], lookBackMs: number):
 	}
 	if (s && forget(s.followed, excess(memory)) > 0) {
 		s.exact = '';
-		notes.push('too many social records to follow: the oldest are no longer followed');
+		if (!notes.includes(UNFOLLOWED)) notes.push(UNFOLLOWED);
 	}
 	if (a && forget(a.inFlight, excess(memory)) > 0) {
 		notes.push('too many articles in flight to remember: the oldest are no longer followed');

@@ -59,8 +59,9 @@ export function* learn(
 	if (walker.all || passEnded) {
 		births.watermark = Math.min(census.newest, ctx.now);
 		births.count = census.count;
-		// Records born meanwhile: some were read as existing ones, and will not be found as new.
-		births.slack = Math.max(0, count - census.count);
+		// Records born meanwhile and not found: a writer's clock behind made them look older.
+		const found = births.found.size + births.followedFound.count;
+		births.slack = Math.max(0, count - census.count - found);
 		births.census = undefined;
 		return;
 	}

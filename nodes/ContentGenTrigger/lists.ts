@@ -49,15 +49,16 @@ export function keep(
 }
 
 /** Every member of one status list, whatever order the pages come in (none when oversized). */
-export function* readWhole(status: string, into: Map<string, TrackedRecord>): Reads<WholeRead> {
+export function* readWhole(
+	status: string,
+	into: Map<string, TrackedRecord>,
+	first: ListResult,
+): Reads<WholeRead> {
 	const members = new Set<string>();
-	let total = 0;
-	let pages = 1;
-	for (let read = 0; ; read++) {
-		const page = (read % pages) + 1;
-		const result = (yield { kind: 'socialList', page, limit: PAGE_SIZE, status }) as ListResult;
-		total = result.total;
-		pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+	let result = first;
+	for (let read = 1; ; read++) {
+		const total = result.total;
+		const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 		if (total > FOLLOW_MAX) return { total, complete: false, oversized: true };
 		for (const record of result.items) {
 			const key = keep(into, record);
@@ -65,7 +66,9 @@ export function* readWhole(status: string, into: Map<string, TrackedRecord>): Re
 		}
 		if (members.size >= total || result.items.length === 0)
 			return { total, complete: members.size >= total, oversized: false };
-		if (read + 1 >= pageCap(total)) return { total, complete: false, oversized: false };
+		if (read >= pageCap(total)) return { total, complete: false, oversized: false };
+		const page = (read % pages) + 1;
+		result = (yield { kind: 'socialList', page, limit: PAGE_SIZE, status }) as ListResult;
 	}
 }
 

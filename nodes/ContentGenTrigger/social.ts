@@ -2,13 +2,15 @@
  * Social content: the list has no sort and no promised order, so the tracker never depends on
  * one. It follows every record in a followed status F (draft, queued, generating; plus ready,
  * completed and scheduled for the events that come after a finish) and any record in a status
- * the list filter does not know (`publishing`). Each poll reads each list of F whole, and page 1
- * of the whole list for the count; a followed record no longer in its list is fetched or found
- * again (./births), and so are the new records the count says exist.
+ * the list filter does not know (`publishing`). Each poll reads page 1 of each list of F and of
+ * the whole list; the lists of F are read on only when a count or page 1 says something moved
+ * among them (see unmoved). Terminal lists (published, failed) are never read: a followed record
+ * that left its list is fetched by id or found again (./births), and so are the new records the
+ * count says exist.
  *
- *   social requests per poll = |F| + (extra pages of followed lists over 100 records) + 1
- *     + (only when something moved out of sight) the search: at most the poll's request budget.
- *   An idle poll is 4 requests for finished/failed events, 7 with the others.
+ *   idle poll = |F| + 1 requests: 4 for finished/failed events, 7 with the others, at any size.
+ *   a poll after a move = that + (pages of the lists of F beyond their first) + 1 per record that
+ *     left them + (when ids are not whole) the search, at most the poll's request budget.
  *
  * An unfollowed record found in a followed list is a birth if it is new (./births); otherwise it
  * entered F, which is reported (previous status unknown) only when that list was read whole at
@@ -16,8 +18,9 @@
  */
 import { followedStatuses, type TriggerEvent } from './events';
 import { Search } from './births';
+import { UNFOLLOWED } from './capacity';
 import { Book, codeStatus, keyOf, statusCode } from './ids';
-import { FOLLOW_MAX, readWhole } from './lists';
+import { FOLLOW_MAX, keep, readWhole } from './lists';
 import type { SocialMemory } from './state';
 import {
 	PAGE_SIZE,
@@ -51,19 +54,79 @@ function follow(
 	return true;
 }
 
+interface Followed {
+	listed: Map<string, TrackedRecord>;
+	/** Lists read whole in this poll: a member of the last poll not met there has left. */
+	whole: Set<string>;
+	/** Codes of the lists whose members are all known after this poll. */
+	exact: string;
+	counts: Record<string, number>;
+	oversized: Set<string>;
+}
+
+/**
+ * Whether nothing entered or left a followed list since the last poll: its count is the same and
+ * page 1 shows no record elsewhere than the books say. Statuses move forward, so a record enters
+ * a followed list only from an earlier followed one, or by being born; a move among them changes
+ * at least one count, and a birth or a loss the count of the whole list.
+ */
+function unmoved(
+	followed: readonly string[],
+	firsts: Map<string, ListResult>,
+	previous: SocialMemory,
+): boolean {
+	return followed.every((status) => {
+		const code = statusCode(status);
+		const first = firsts.get(status) as ListResult;
+		if (first.total > FOLLOW_MAX) return true;
+		if (previous.counts[code] !== first.total) return false;
+		const complete = previous.exact.includes(code);
+		return first.items.every((record) => {
+			const known = previous.followed.get(keyOf(record.id) ?? '');
+			return known === code || (known === undefined && !complete);
+		});
+	});
+}
+
+/** Page 1 of each followed list; all of them whole only when something moved among them. */
 function* readFollowed(
 	followed: readonly string[],
+	previous: SocialMemory,
 	ctx: PollContext,
-): Reads<{ listed: Map<string, TrackedRecord>; exact: string; oversized: Set<string> }> {
+): Reads<Followed> {
 	const listed = new Map<string, TrackedRecord>();
-	let exact = '';
-	const oversized = new Set<string>();
+	const firsts = new Map<string, ListResult>();
 	for (const status of followed) {
-		const read = yield* readWhole(status, listed);
-		if (read.complete) exact += statusCode(status);
-		if (read.oversized) oversized.add(status);
+		const first = (yield { kind: 'socialList', page: 1, limit: PAGE_SIZE, status }) as ListResult;
+		firsts.set(status, first);
+		for (const record of first.items) keep(listed, record);
 	}
-	const partial = followed.filter((s) => !exact.includes(statusCode(s)) && !oversized.has(s));
+	const oversized = new Set(
+		followed.filter((s) => (firsts.get(s) as ListResult).total > FOLLOW_MAX),
+	);
+	const result: Followed = { listed, whole: new Set(), exact: '', counts: {}, oversized };
+	const partial: string[] = [];
+	if (unmoved(followed, firsts, previous)) {
+		for (const status of followed) {
+			const code = statusCode(status);
+			if (previous.exact.includes(code)) result.exact += code;
+			else if (!oversized.has(status) && !ctx.notes.includes(UNFOLLOWED))
+				ctx.notes.push(UNFOLLOWED);
+			result.counts[code] = (firsts.get(status) as ListResult).total;
+		}
+	} else {
+		for (const status of followed) {
+			const code = statusCode(status);
+			const read = yield* readWhole(status, listed, firsts.get(status) as ListResult);
+			if (read.oversized) continue;
+			if (!read.complete) partial.push(status);
+			else {
+				result.whole.add(status);
+				result.exact += code;
+				result.counts[code] = read.total;
+			}
+		}
+	}
 	if (partial.length > 0) {
 		// Its list order moved too much between requests: what left it is seen at a later poll.
 		ctx.notes.push(`the ${partial.join(', ')} social list could not be read whole in this poll`);
@@ -73,12 +136,13 @@ function* readFollowed(
 			`${[...oversized].join(', ')} social content is not followed one by one (more than ${FOLLOW_MAX} records)`,
 		);
 	}
-	return { listed, exact, oversized };
+	return result;
 }
 
 const fresh = (watched: string): SocialMemory => ({
 	watched,
 	exact: '',
+	counts: {},
 	followed: new Book(),
 	single: new Book(),
 	missing: new Book(),
@@ -106,12 +170,12 @@ export function* pollSocial(
 	const seeding = !stored || stored.watched !== signature;
 	const previous = seeding ? fresh(signature) : stored;
 
-	const { listed, exact, oversized } = yield* readFollowed(followed, ctx);
+	const { listed, whole, exact, counts, oversized } = yield* readFollowed(followed, previous, ctx);
 	const first = (yield { kind: 'socialList', page: 1, limit: PAGE_SIZE }) as ListResult;
 	if (seeding) {
 		// Activation: learn the newest record from the whole list before telling births apart.
 		previous.births.count = first.total;
-		previous.births.census = { page: 2, newest: 0, count: first.total };
+		previous.births.census = { page: 2, newest: 0, count: first.total, since: ctx.now };
 	}
 
 	// Every book of this poll compares keys at the width the state was stored with.
@@ -127,13 +191,17 @@ export function* pollSocial(
 		previous,
 		ctx,
 		first.total,
+		seeding,
 		(key) => next.has(key) || single.has(key) || before(key) !== undefined,
 		targets,
 	);
 	const changes: Change[] = [];
+	// Read whole now, and all its members known before: a record new to it came in since.
 	const wasExact = (status: string) =>
-		exact.includes(statusCode(status)) && previous.exact.includes(statusCode(status));
+		whole.has(status) && previous.exact.includes(statusCode(status));
 
+	// Unknown records of the followed lists: told apart once the search knows what is new.
+	const strangers: Array<[string, TrackedRecord]> = [];
 	for (const [key, record] of listed) {
 		if (!followed.includes(record.status)) continue; // moved on between two list reads
 		const known = before(key);
@@ -142,9 +210,9 @@ export function* pollSocial(
 				changes.push({ previous: codeStatus(known), record });
 		} else if (search.claim(key, record)) {
 			changes.push({ previous: undefined, record });
-		} else if (!search.learning && !seeding && wasExact(record.status)) {
-			// Not new, not followed, and not in this list at the last poll: it came in since.
-			changes.push({ previous: null, record });
+		} else {
+			strangers.push([key, record]);
+			continue;
 		}
 		next.set(key, statusCode(record.status));
 	}
@@ -155,23 +223,31 @@ export function* pollSocial(
 			if (next.has(key) || targets.has(key)) continue;
 			const status = codeStatus(code);
 			if (status !== null && oversized.has(status)) continue; // no longer followed
-			if (status !== null && followed.includes(status) && !exact.includes(code))
-				next.set(key, code);
+			// Its list was not read whole: it is where it was.
+			if (book === previous.followed && status !== null && !whole.has(status)) next.set(key, code);
 			else targets.set(key, code);
 		}
 	}
 
 	yield* search.run(first);
 	for (const record of search.newRecords) {
-		if (listed.has(keyOf(record.id) as string)) continue; // already reported from its list
+		if (listed.has(keyOf(record.id) as string)) continue; // reported from its list
 		changes.push({ previous: undefined, record });
 		follow(keyOf(record.id) as string, record.status, followed, books);
+	}
+	for (const [key, record] of strangers) {
+		if (search.claimed.has(key) || search.claim(key, record))
+			changes.push({ previous: undefined, record });
+		else if (!search.learning && !seeding && wasExact(record.status))
+			// Not new, not followed, and not in this list at the last poll: it came in since.
+			changes.push({ previous: null, record });
+		next.set(key, statusCode(record.status));
 	}
 	const missing = new Book<string>(width);
 	for (const [key, code] of targets) {
 		const record = search.met.get(key);
 		if (!record) {
-			if (!search.isGone(key)) missing.set(key, code);
+			if (!search.gone.has(key)) missing.set(key, code);
 			continue;
 		}
 		if (statusCode(record.status) !== code) changes.push({ previous: codeStatus(code), record });
@@ -184,6 +260,7 @@ export function* pollSocial(
 	const memory: SocialMemory = {
 		watched: signature,
 		exact,
+		counts,
 		followed: next,
 		single,
 		missing,

@@ -39,6 +39,8 @@ export interface Census {
 	newest: number;
 	/** Record count when the read started. */
 	count: number;
+	/** The service's clock at activation: a record created after it is new, not one to learn. */
+	since: number;
 }
 
 export interface BirthMemory {
@@ -56,13 +58,17 @@ export interface BirthMemory {
 	slack: number;
 	/** Set while the whole list is being read to learn the newest record. */
 	census?: Census;
+	/** The count fell: births may hide behind the loss, so a whole pass looks for them. */
+	hunt?: boolean;
 }
 
 export interface SocialMemory {
 	/** Status codes of the lists followed. */
 	watched: string;
-	/** Codes of the watched lists read whole at the last poll. */
+	/** Codes of the watched lists whose members were all known at the last poll. */
 	exact: string;
+	/** Each watched list's count when its members were last all accounted for, by status code. */
+	counts: Record<string, number>;
 	/** Records in the followed lists, key -> status code. */
 	followed: Book<string>;
 	/** Records in a status no list filter accepts (`publishing`), fetched one by one: whole keys. */
@@ -182,6 +188,13 @@ const num = (value: unknown, fallback = 0) =>
 	typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
+function counts(value: unknown): Record<string, number> {
+	const out: Record<string, number> = {};
+	if (typeof value !== 'object' || value === null) return out;
+	for (const [code, n] of Object.entries(value as Json)) if (typeof n === 'number') out[code] = n;
+	return out;
+}
+
 /** Encodes at the width given (callers first make the memory fit: see fittingWidth). */
 export function encode(memory: TrackerMemory, width: number): Json {
 	const out: Json = { v: VERSION, k: memory.scope, w: width, t: memory.committedAt };
@@ -202,6 +215,7 @@ export function encode(memory: TrackerMemory, width: number): Json {
 		out.s = {
 			e: s.watched,
 			x: s.exact,
+			c: s.counts,
 			m: packBook(s.followed, width),
 			b: packBook(s.single, FULL_KEY),
 			g: packBook(s.missing, width),
@@ -214,7 +228,8 @@ export function encode(memory: TrackerMemory, width: number): Json {
 			q: s.scan,
 			y: s.passes,
 			u: (s.unordered ? 1 : 0) + (s.unstable ? 2 : 0),
-			...(b.census ? { z: [b.census.page, b.census.newest, b.census.count] } : {}),
+			...(b.census ? { z: [b.census.page, b.census.newest, b.census.count, b.census.since] } : {}),
+			...(b.hunt ? { d: 1 } : {}),
 		};
 	}
 	return out;
@@ -247,6 +262,7 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 		memory.social = {
 			watched: str(s.e),
 			exact: str(s.x),
+			counts: counts(s.c),
 			followed: unpackBook(s.m, width),
 			single: unpackBook(s.b, FULL_KEY),
 			missing: unpackBook(s.g, width),
@@ -257,7 +273,10 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 				found: unpackGroups(s.p, width, false, (seen) => seen.label),
 				slack: num(s.l),
 				followedFound: { count: num(f?.[0]), newest: num(f?.[1], -Infinity) },
-				census: z ? { page: num(z[0], 2), newest: num(z[1]), count: num(z[2]) } : undefined,
+				census: z
+					? { page: num(z[0], 2), newest: num(z[1]), count: num(z[2]), since: num(z[3], Infinity) }
+					: undefined,
+				hunt: s.d === 1,
 			},
 			scan: num(s.q, 2),
 			passes: num(s.y),

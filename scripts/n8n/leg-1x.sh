@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proves the packed package in the n8n 1.x line: installs n8n 1.123.x (Node 22) once into its own
+# Proves the packed package in the n8n 1.x line: installs its pinned release (Node 22) once into its own
 # cache folder, installs the package with the README's commands, imports a credential pointing at
 # the local sandbox, runs the credits smoke workflow (and its wrong-key copy, which must fail with
 # an actionable message) and the content-pipeline example (generate with Wait for Completion,
@@ -14,14 +14,14 @@
 #   CONTENTGEN_N8N_SKIP_BUILD=1   pack the existing dist/ instead of building first
 set -Eeuo pipefail
 
-# The newest 1.123 release on the npm registry when this was written. On Node 20 its isolated-vm
-# has no prebuilt binary, so it runs on Node 22 (the lowest Node the package declares).
-N8N_VERSION=1.123.81
-NODE_MAJOR=22
-# n8n 1.x names a tarball outside the npm registry for xlsx; the same version from the registry.
-N8N_EXTRA_OVERRIDES='{"xlsx":"0.18.5"}'
-
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# The maintained 1.x line, pinned in test/n8n/versions.json (line1). On Node 20 its isolated-vm has
+# no prebuilt binary, so it runs on Node 22 (the lowest Node the package declares). n8n 1.x names a
+# tarball outside the npm registry for xlsx; the pinned overrides take the same version from it.
+line1() { node -p 'const v = require(process.argv[1]).line1[process.argv[2]]; typeof v === "object" ? JSON.stringify(v) : v' "$REPO/test/n8n/versions.json" "$1"; }
+N8N_VERSION="$(line1 version)"
+NODE_MAJOR="$(line1 node)"
+N8N_EXTRA_OVERRIDES="$(line1 overrides)"
 CACHE="${CONTENTGEN_N8N_1X_CACHE:-$HOME/.cache/n8n-nodes-contentgen/n8n-$N8N_VERSION}"
 CRED_ID=contentgen-sandbox
 CRED_NAME='ContentGen account'

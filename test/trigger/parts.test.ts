@@ -156,6 +156,7 @@ describe('stored state', () => {
 			social: {
 				watched: 'dqg',
 				exact: 'dq',
+				counts: { d: 3, q: 140 },
 				followed: book([[keys[0], 'g']]),
 				single: book([[keys[1], 'u']]),
 				missing: book([[keys[2], 'q']]),
@@ -166,7 +167,8 @@ describe('stored state', () => {
 					found: new Book(),
 					followedFound: { count: 3, newest: 6900 },
 					slack: 1,
-					census: { page: 4, newest: 6800, count: 39 },
+					census: { page: 4, newest: 6800, count: 39, since: 6900 },
+					hunt: true,
 				},
 				scan: 5,
 				passes: 1,

@@ -108,6 +108,16 @@ export class World {
 		this.invalidate(kind);
 	}
 
+	// ----- accounts that lose records: the spec has no delete route, but accounts do -----
+
+	/** Removes a social record, as an account losing it would. */
+	remove(id: string): void {
+		if (!this.social.delete(id)) throw new Error(`no social ${id}`);
+		this.invalidate('social');
+	}
+
+	// ----- end of deletions -----
+
 	snapshot(kind: 'article' | 'social'): Map<string, string> {
 		return new Map([...this.table(kind).values()].map((row) => [row.id, row.status]));
 	}

@@ -1,0 +1,16 @@
+// The real-n8n tests: the packed package inside installed n8n processes (npm run test:n8n:legs).
+// Not part of `npm test`: they install n8n once into ~/.cache and take minutes.
+/** @type {import('jest').Config} */
+module.exports = {
+	rootDir: '../..',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/n8n'],
+	testMatch: ['**/*.leg.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
+	},
+	// one n8n deployment at a time: the machine has two cores
+	maxWorkers: 1,
+	testTimeout: 15 * 60 * 1000,
+	verbose: true,
+};

@@ -1,0 +1,388 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only test: a loopback server and file paths */
+// The leg "n8n 3.0 settings": the packed package in n8n's latest 2.x with the settings n8n 3.0
+// makes the default or the only behaviour, in the deployment self-hosters run: queue mode with
+// Redis and Postgres 17, main + two workers, manual executions offloaded to the workers, binary
+// data in the database (then once on a shared filesystem folder), the durable scheduler running
+// poll triggers with durable cursors, and the SSRF guard on with the service's address allowed.
+// Then the same guard without an allow setting, as a user who missed it would meet it.
+import { createServer } from 'http';
+import type { AddressInfo } from 'net';
+import { join } from 'path';
+
+import { Deployment } from './harness/deployment';
+import { REPO } from './harness/n8n';
+import { report } from './harness/report';
+import { pin } from './harness/versions';
+import {
+	chain,
+	contentGen,
+	contentGenTrigger,
+	example,
+	httpWithOurCredential,
+	manualTrigger,
+	type Credential,
+} from './harness/workflows';
+import { emissions, polls } from './harness/trigger';
+import { pause, waitFor } from './harness/processes';
+import { startOpenAiDouble } from './harness/openai';
+
+const SSRF_ALLOWED = {
+	N8N_SSRF_PROTECTION_ENABLED: 'true',
+	N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+};
+const SETTINGS_3 = {
+	N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+	OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	...SSRF_ALLOWED,
+};
+const EXAMPLES = [
+	'content-pipeline.json',
+	'weekly-article.json',
+	'publish-finished-social.json',
+	'ai-agent-tool.json',
+];
+
+const deployment = new Deployment({ pin: pin('latest2'), workers: 2, settings: () => SETTINGS_3 });
+let account: Credential;
+let triggerAccount: Credential;
+let wrongKey: Credential;
+
+beforeAll(async () => {
+	await deployment.start();
+	const { sandbox, api } = deployment;
+	const credential = async (name: string, apiKey: string) => ({
+		name,
+		id: await api.createCredential(name, 'contentGenApi', { apiKey, baseUrl: sandbox.url }),
+	});
+	account = await credential('ContentGen account', sandbox.apiKey);
+	triggerAccount = await credential(
+		'ContentGen trigger account',
+		sandbox.control.createKey({ userId: sandbox.control.otherUserId, name: 'n8n trigger' }),
+	);
+	wrongKey = await credential('ContentGen wrong key', `svc_${'0'.repeat(64)}`);
+});
+
+afterAll(async () => {
+	await deployment.stop();
+});
+
+/** Runs a saved workflow as "Execute workflow" does and returns the finished execution and its worker. */
+async function runOnWorker(workflowId: string, trigger: string, triggerOnly = false) {
+	const id = await deployment.api.runManually(workflowId, trigger, triggerOnly);
+	const execution = await deployment.api.finished(id, 180);
+	return { execution, workers: deployment.ranOn(id) };
+}
+
+test('the package loads on main; the credential test passes and rejects a wrong key without showing it', async () => {
+	const types = await deployment.api.servedTypes();
+	expect(types).toEqual(
+		expect.arrayContaining([
+			'n8n-nodes-contentgen.contentGen',
+			'n8n-nodes-contentgen.contentGenTrigger',
+			'contentGenApi',
+		]),
+	);
+	const good = await deployment.api.testCredential(account.id);
+	expect(good).toMatchObject({ status: 'OK' });
+	const bad = await deployment.api.testCredential(wrongKey.id);
+	expect(bad.status).toBe('Error');
+	expect(bad.message).not.toContain('0'.repeat(64));
+	report(`credential test: ${JSON.stringify(good)}; wrong key: ${bad.message}`);
+});
+
+test.each(EXAMPLES)('example %s runs as a manual execution on a worker', async (file) => {
+	const openAi = file === 'ai-agent-tool.json' ? await openAiCredential() : undefined;
+	const workflow = example(join(REPO, 'examples', file), account, openAi);
+	const id = await deployment.api.createWorkflow(workflow);
+	const before = deployment.sandbox.control.requests().length;
+	const { execution, workers } = await runOnWorker(id, workflow.nodes[0].name);
+	const requests = deployment.sandbox.control.requests().length - before;
+	report(
+		`${file}: execution ${execution.id} ${execution.status} on ${workers.join('+') || 'no worker'}, ${requests} requests`,
+	);
+	expect(execution.error).toBeNull();
+	expect(execution.status).toBe('success');
+	expect(workers).toHaveLength(1);
+	const last = workflow.nodes[workflow.nodes.length - 1].name;
+	expect(
+		execution.nodes[file === 'ai-agent-tool.json' ? 'AI Agent' : last]?.length,
+	).toBeGreaterThan(0);
+});
+
+let openAi: Credential | undefined;
+async function openAiCredential(): Promise<Credential> {
+	if (openAi) return openAi;
+	const url = await startOpenAiDouble(deployment.processes, deployment.work);
+	const name = 'OpenAI (local double)';
+	openAi = {
+		name,
+		id: await deployment.api.createCredential(name, 'openAiApi', {
+			apiKey: 'sk-local-double',
+			url,
+		}),
+	};
+	return openAi;
+}
+
+/** Download Images on a worker; main serves each stored image back byte for byte. */
+async function downloadImagesReadBackOnMain(mode: string): Promise<void> {
+	const { sandbox, api } = deployment;
+	const [contentId] = sandbox.control.seedSocial(1, {
+		status: 'completed',
+		platforms: ['instagram', 'linkedin'],
+	});
+	const record = (await (
+		await fetch(`${sandbox.url}/api/v1/social/content/${contentId}`, {
+			headers: { Authorization: `Bearer ${sandbox.apiKey}` },
+		})
+	).json()) as { data: { image_urls: Record<string, string> } };
+	const images = Object.entries(record.data.image_urls);
+	expect(images.length).toBeGreaterThan(0);
+	const id = await api.createWorkflow(
+		chain(`Download Images (${mode})`, [
+			manualTrigger(),
+			contentGen('Get with images', account, {
+				resource: 'socialContent',
+				operation: 'get',
+				contentId,
+				options: { downloadImages: true },
+			}),
+		]),
+	);
+	const { execution, workers } = await runOnWorker(id, 'Start');
+	expect(execution.error).toBeNull();
+	expect(workers).toHaveLength(1);
+	const stored = execution.binaries['Get with images'];
+	expect(stored).toHaveLength(images.length);
+	for (const [platform, url] of images) {
+		const original = Buffer.from(await (await fetch(url)).arrayBuffer());
+		const ref = stored.find((b) => b.fileName?.startsWith(platform));
+		expect(ref?.id).toMatch(new RegExp(`^${mode}`));
+		const served = await api.binary(ref!.id!);
+		expect(served.equals(original)).toBe(true);
+		report(
+			`Download Images (${mode}): ${platform} ${original.length} bytes stored by ${workers[0]} as ${ref!.id!.split(':')[0]}, served by main byte-identical`,
+		);
+	}
+}
+
+test('Download Images: binary stored in the database on a worker, read back on main', async () => {
+	await downloadImagesReadBackOnMain('database');
+});
+
+// Needs the credential change that signs the HTTP Request node's legacy `uri` option (branch leaks).
+test("n8n's HTTP Request node with ContentGen API as its predefined credential: the service answers, another origin gets nothing", async () => {
+	const { sandbox, api } = deployment;
+	let strayRequests = 0;
+	const stray = createServer((_req, res) => {
+		strayRequests += 1;
+		res.end('{}');
+	});
+	await new Promise<void>((resolve) => stray.listen(0, '127.0.0.1', resolve));
+	const strayUrl = `http://127.0.0.1:${(stray.address() as AddressInfo).port}/collect`;
+	try {
+		const run = async (url: string) =>
+			await runOnWorker(
+				await api.createWorkflow(
+					chain(`HTTP Request to ${url}`, [
+						manualTrigger(),
+						httpWithOurCredential('HTTP Request', account, url),
+					]),
+				),
+				'Start',
+			);
+		const own = await run(`${sandbox.url}/api/v1/user/credits`);
+		expect(own.execution.error).toBeNull();
+		expect(own.execution.nodes['HTTP Request'][0]).toHaveProperty('data.available_credits');
+		const other = await run(strayUrl);
+		report(
+			`HTTP Request node: ${sandbox.url}/api/v1/user/credits ${own.execution.status}; ${strayUrl} ${other.execution.status} (${other.execution.error}), ${strayRequests} requests reached it`,
+		);
+		expect(other.execution.status).toBe('error');
+		expect(strayRequests).toBe(0);
+	} finally {
+		stray.close();
+	}
+});
+
+const TRIGGER = 'On article completed';
+let triggerWorkflow = '';
+
+test('"Fetch Test Event" runs on a worker, shows a record and moves nothing', async () => {
+	const { sandbox, api } = deployment;
+	sandbox.control.seedArticles(2, {
+		userId: sandbox.control.otherUserId,
+		status: 'cms',
+		spacingMs: 1,
+	});
+	triggerWorkflow = await api.createWorkflow(
+		chain('ContentGen trigger: article completed', [
+			contentGenTrigger(TRIGGER, triggerAccount, { events: ['articleCompleted'] }),
+		]),
+	);
+	const before = await api.staticData(triggerWorkflow);
+	const { execution, workers } = await runOnWorker(triggerWorkflow, TRIGGER, true);
+	const after = await api.staticData(triggerWorkflow);
+	report(
+		`Fetch Test Event: execution ${execution.id} on ${workers.join('+')}, ${execution.nodes[TRIGGER]?.length ?? 0} item(s), static data before ${JSON.stringify(before)} after ${JSON.stringify(after)}`,
+	);
+	expect(execution.error).toBeNull();
+	expect(workers).toHaveLength(1);
+	expect(execution.nodes[TRIGGER]).toHaveLength(1);
+	expect(after).toEqual(before);
+});
+
+/** What the trigger did so far, when a wait for its emissions failed. */
+async function explain(ids: string[], since: number): Promise<void> {
+	const { sandbox, api } = deployment;
+	const result = await emissions(api, triggerWorkflow, TRIGGER, ids);
+	const last = result.executionIds[0] ? await api.execution(result.executionIds[0]) : undefined;
+	const perPoll = polls(sandbox, sandbox.control.otherUserId, since).map((p) =>
+		p
+			.map((r) => `${r.method} ${r.path}?${new URLSearchParams(r.query).toString()} ${r.status}`)
+			.join(', '),
+	);
+	report(`trigger so far: ${JSON.stringify(result)}; newest execution ${JSON.stringify(last)}`);
+	perPoll.forEach((p, i) => report(`poll ${i + 1}: ${p}`));
+}
+
+/** Waits until the trigger emitted every one of `wanted`; explains what it did if it does not. */
+async function allEmitted(
+	label: string,
+	seconds: number,
+	wanted: string[],
+	ids: string[],
+	since: number,
+) {
+	const { api } = deployment;
+	await waitFor(
+		label,
+		seconds,
+		async () => (await emissions(api, triggerWorkflow, TRIGGER, wanted)).missing.length === 0,
+	).catch(async (error: Error) => {
+		await explain(ids, since);
+		throw error;
+	});
+}
+
+test('the trigger, active through a burst of changes and a main restart, emits every change exactly once', async () => {
+	const { sandbox, api } = deployment;
+	const user = sandbox.control.otherUserId;
+	const since = Date.now();
+	await api.setActive(triggerWorkflow, true);
+	// the first poll stores the starting point; records born after it are new
+	await waitFor('the first poll', 60, () => polls(sandbox, user, since).length >= 1);
+	await pause(5000);
+	const ids = sandbox.control.seedArticles(16, {
+		userId: user,
+		status: 'queued',
+		spacingMs: 1,
+	});
+	const firstHalf = ids.slice(0, 8);
+	for (const id of firstHalf) sandbox.control.setArticleStatus(id, 'cms');
+	await allEmitted('the first 8 completions', 90, firstHalf, ids, since);
+
+	// main goes down; the second half completes while it is away
+	await deployment.instance.stop(deployment.main);
+	for (const id of ids.slice(8)) sandbox.control.setArticleStatus(id, 'cms');
+	await deployment.restartMain();
+	await allEmitted('all 16 completions', 120, ids, ids, since);
+	// one more poll after the last emission: nothing is emitted twice
+	const settled = Date.now();
+	await waitFor('two more polls', 60, () => polls(sandbox, user, settled).length >= 2);
+	await pause(3000);
+	await api.setActive(triggerWorkflow, false);
+
+	const result = await emissions(api, triggerWorkflow, TRIGGER, ids);
+	const perPoll = polls(sandbox, user, since).map((p) => p.length);
+	const placement = result.executionIds.map((id) => deployment.ranOn(id).join('+') || 'none');
+	report(
+		`trigger: ${ids.length} completions, ${result.hits} emitted, duplicates = ${result.duplicates}, missing = ${result.missing.length}; ${result.executions} executions (${result.failed} failed) on ${[...new Set(placement)].join(', ')} (items per execution, repeated: ${result.byExecution.map((e) => `#${e.id} ${e.hits}/${e.repeated}`).join(' ')}); requests per poll ${perPoll.join(' ')} (first: activation)`,
+	);
+	expect(result.missing).toEqual([]);
+	expect(result.duplicates).toBe(0);
+	expect(result.hits).toBe(ids.length);
+	expect(result.failed).toBe(0);
+	expect(placement.every((w) => /^worker-\d$/.test(w))).toBe(true);
+});
+
+// Needs the social trigger's cheap idle poll (branch trigger-social).
+test('a social trigger on Scheduled/Published over an account of 3,000 published records: at most 7 requests per idle poll', async () => {
+	const { sandbox, api } = deployment;
+	// the article trigger polls as the same user: it must be off, also when its test failed
+	if (triggerWorkflow) await api.setActive(triggerWorkflow, false).catch(() => undefined);
+	const user = sandbox.control.otherUserId;
+	sandbox.control.seedSocial(3000, { userId: user, status: 'published', spacingMs: 1000 });
+	const id = await api.createWorkflow(
+		chain('ContentGen trigger: social scheduled or published', [
+			contentGenTrigger('On social scheduled or published', triggerAccount, {
+				events: ['socialScheduled', 'socialPublished'],
+			}),
+		]),
+	);
+	const since = Date.now();
+	await api.setActive(id, true);
+	// The trigger first reads the whole social list once, over as many polls as its budget needs;
+	// idle polls come after. A poll is complete once the next one has started.
+	const complete = () =>
+		polls(sandbox, user, since)
+			.slice(0, -1)
+			.map((p) => p.length);
+	await waitFor('two idle polls after the account is learnt', 240, () => {
+		const counts = complete();
+		return counts.length >= 3 && counts.slice(-2).every((n) => n <= 7);
+	}).catch(() => undefined);
+	await api.setActive(id, false);
+	const perPoll = complete();
+	report(
+		`social trigger over 3,000 published records: requests per poll ${perPoll.join(' ')} (first: activation)`,
+	);
+	expect(perPoll.length).toBeGreaterThanOrEqual(3);
+	for (const idle of perPoll.slice(-2)) expect(idle).toBeLessThanOrEqual(7);
+});
+
+test('Download Images in filesystem mode on a storage folder main and workers share', async () => {
+	await deployment.restart({
+		...SETTINGS_3,
+		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+		N8N_BINARY_DATA_STORAGE_PATH: join(deployment.work, 'shared-storage'),
+	});
+	await downloadImagesReadBackOnMain('filesystem');
+});
+
+// What a user meets when the SSRF guard is on and the service's address is not allowed. Needs the
+// messages that name n8n's allow settings (branch leaks).
+test('SSRF guard on without an allow setting: the credential test and the node name the SSRF protection and its two allow settings', async () => {
+	const withoutAllow: Record<string, string> = { ...SETTINGS_3 };
+	delete withoutAllow.N8N_SSRF_ALLOWED_IP_RANGES;
+	await deployment.restart(withoutAllow);
+	const verdict = await deployment.api.testCredential(account.id);
+	const id = await deployment.api.createWorkflow(
+		chain('Credits behind the SSRF guard', [
+			manualTrigger(),
+			contentGen('Credits', account, { resource: 'account', operation: 'getCredits' }),
+		]),
+	);
+	const { execution, workers } = await runOnWorker(id, 'Start');
+	report(`SSRF guard without allow setting: credential test ${verdict.status}: ${verdict.message}`);
+	report(
+		`SSRF guard without allow setting: node on ${workers.join('+')}: ${execution.errors.Credits ?? execution.error}`,
+	);
+	for (const message of [verdict.message, execution.errors.Credits ?? execution.error ?? '']) {
+		expect(message).toMatch(/SSRF protection blocked/);
+		expect(message).toContain('N8N_SSRF_ALLOWED_HOSTNAMES');
+		expect(message).toContain('N8N_SSRF_ALLOWED_IP_RANGES');
+		expect(message).not.toMatch(/Check the Base URL/i);
+	}
+	expect(verdict.status).toBe('Error');
+	expect(execution.status).toBe('error');
+});
+
+test('no API key appears in the logs of main and the workers', () => {
+	const logs = deployment.logs();
+	expect(logs.includes(deployment.sandbox.apiKey)).toBe(false);
+});

@@ -1,0 +1,159 @@
+/**
+ * The social trigger on accounts of agency size: what an idle poll costs as the lists grow, births
+ * while the trigger learns a big account, and records the account loses. Requests are counted
+ * from the in-memory service's log; the stored state is measured as n8n stores it (JSON).
+ */
+import {
+	pollSteps,
+	type PollOutcome,
+	type TriggerEvent,
+} from '../../nodes/ContentGenTrigger/tracker';
+import { runPollSync } from './drive';
+import { prng, World, type SocialOrder } from './world';
+
+const FINISHED: TriggerEvent[] = ['socialFinished', 'socialFailed'];
+const PUBLISHED: TriggerEvent[] = ['socialScheduled', 'socialPublished'];
+const SPEC_STATUSES = [
+	'draft',
+	'queued',
+	'generating',
+	'ready',
+	'completed',
+	'scheduled',
+	'published',
+	'failed',
+];
+const STATE_LIMIT = 65_536;
+const MINUTE = 60_000;
+
+class Account {
+	readonly world: World;
+	stored: unknown = {};
+
+	constructor(
+		readonly events: TriggerEvent[],
+		order: SocialOrder = 'id',
+	) {
+		this.world = new World(prng(7), { socialOrder: order });
+	}
+
+	/** `count` records in `status`, created over the last months. */
+	seed(status: string, count: number): string[] {
+		const ids: string[] = [];
+		const start = this.world.now - 180 * 86_400_000;
+		for (let i = 0; i < count; i++)
+			ids.push(this.world.create('social', status, { created: start + i * 1000 }));
+		return ids;
+	}
+
+	/** One poll a minute after the last; its requests and outcome. */
+	poll(requestBudget?: number): { outcome: PollOutcome; requests: number } {
+		this.world.tick(MINUTE);
+		const before = this.world.log.length;
+		const outcome = runPollSync(
+			pollSteps(this.stored, {
+				events: this.events,
+				scope: 'all',
+				now: this.world.now,
+				requestBudget,
+			}),
+			(request) => this.world.answer(request),
+		);
+		const size = JSON.stringify(outcome.state).length;
+		if (size > STATE_LIMIT) throw new Error(`state of ${size} characters`);
+		this.stored = JSON.parse(JSON.stringify(outcome.state));
+		return { outcome, requests: this.world.log.length - before };
+	}
+
+	/** Polls until the trigger says it is no longer behind (at most `max`); the ids reported. */
+	settle(max: number): { polls: number; reported: string[] } {
+		const reported: string[] = [];
+		for (let polls = 1; polls <= max; polls++) {
+			const { outcome } = this.poll();
+			reported.push(...outcome.items.map((item) => item.record.id));
+			if (!outcome.lag.behind) return { polls, reported };
+		}
+		return { polls: Infinity, reported };
+	}
+}
+
+describe('an idle social poll does not grow with the account', () => {
+	it.each([
+		[FINISHED, 500, 4],
+		[FINISHED, 3000, 4],
+		[FINISHED, 10_000, 4],
+		[PUBLISHED, 500, 7],
+		[PUBLISHED, 3000, 7],
+		[PUBLISHED, 10_000, 7],
+	])('%s with %d records in every status: at most %d requests', (events, size, most) => {
+		const account = new Account(events);
+		for (const status of SPEC_STATUSES) account.seed(status, size);
+		account.settle(40);
+		const idle = [account.poll(), account.poll(), account.poll()].map((p) => p.requests);
+		expect(Math.max(...idle)).toBeLessThanOrEqual(most);
+	});
+
+	it('stays idle-cheap while published grows, and reports each publish (3,000 records a status)', () => {
+		const account = new Account(PUBLISHED);
+		for (const status of ['ready', 'completed', 'published']) account.seed(status, 3000);
+		const scheduled = account.seed('scheduled', 3000);
+		account.settle(40);
+		const idleBefore = account.poll().requests;
+		for (const id of scheduled.slice(0, 5)) account.world.set('social', id, 'published');
+		const published = account.settle(10);
+		expect(published.reported.sort()).toEqual(scheduled.slice(0, 5).sort());
+		const idleAfter = account.poll().requests;
+		expect(idleBefore).toBeLessThanOrEqual(7);
+		expect(idleAfter).toBeLessThanOrEqual(7);
+	});
+});
+
+describe('content born while the trigger learns a big account', () => {
+	it.each([
+		[5000, 'id'],
+		[10_000, 'id'],
+		[5000, 'newest'],
+		[10_000, 'oldest'],
+	] as Array<[number, SocialOrder]>)(
+		'reports 5 of 5 births at %d ready + as many completed (%s order), within the learning polls and 3 more',
+		(size, order) => {
+			const account = new Account(FINISHED, order);
+			account.seed('ready', size);
+			account.seed('completed', size);
+			const first = account.poll();
+			expect(first.outcome.lag.learning).toBe(true);
+			account.world.tick(1000);
+			const born = [0, 1, 2, 3, 4].map(() => account.world.create('social', 'completed'));
+			// The whole list at 30 requests a poll, then the polls the search may take.
+			const learningPolls = Math.ceil((2 * size) / 100 / 30);
+			const { reported, polls } = account.settle(learningPolls + 3);
+			expect(reported.sort()).toEqual(born.sort());
+			expect(polls).toBeLessThanOrEqual(learningPolls + 3);
+		},
+	);
+});
+
+describe('records the account loses', () => {
+	it('a birth hidden by two deletions in the same interval is still reported', () => {
+		const account = new Account(FINISHED);
+		const old = account.seed('completed', 3000);
+		account.settle(10);
+		account.world.remove(old[10]);
+		account.world.remove(old[2000]);
+		const born = account.world.create('social', 'completed');
+		const { reported } = account.settle(10);
+		expect(reported).toEqual([born]);
+	});
+
+	it('a followed record deleted while another is born into its list: both are told apart', () => {
+		const account = new Account(['socialFinished', 'socialScheduled']);
+		account.seed('published', 3000);
+		const ready = account.seed('ready', 300);
+		account.settle(10);
+		account.world.remove(ready[5]);
+		account.world.set('social', ready[6], 'scheduled');
+		const born = account.world.create('social', 'ready');
+		const { reported } = account.settle(10);
+		expect(reported.sort()).toEqual([born, ready[6]].sort());
+	});
+});
