@@ -1,24 +1,18 @@
-import type {
-	ICredentialsDecrypted,
-	IDataObject,
-	IHttpRequestOptions,
-	JsonObject,
-} from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
-import type { Explain, Failure } from './errors';
-import { ssrfRefusal, unsentWording } from './causes';
-import { describeFailure, redactSecrets } from './errors';
-import type { ApiContext, Breakage } from './http';
+import type { Explain } from './errors';
+import { describeFailure } from './errors';
+import { apiError, breakageError } from './failures';
+import type { ApiContext } from './http';
 import { DeadlineError, DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { redactData } from './redaction';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	fitsBefore,
-	isNeverReached,
 	MAX_RATE_LIMIT_RETRIES,
 	MIN_ATTEMPT_MS,
 	rateLimitOf,
@@ -94,63 +88,6 @@ function isEnvelope(
 	return typeof body === 'object' && body !== null && 'success' in body;
 }
 
-function apiError(connection: Connection, failure: Failure, itemIndex?: number): NodeApiError {
-	const details: JsonObject = {
-		message: failure.message,
-		code: failure.code,
-		httpCode: failure.httpCode,
-		request_id: failure.requestId ?? null,
-	};
-	return new NodeApiError(connection.context.getNode(), details, {
-		message: failure.message,
-		description: failure.description,
-		httpCode: failure.httpCode,
-		itemIndex,
-	});
-}
-
-/** A request that got no answer: what happened, and whether it can have been processed. */
-function breakageError(
-	connection: Connection,
-	method: string,
-	endpoint: string,
-	breakage: Breakage,
-	rawReason: string,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
-	const node = connection.context.getNode();
-	const reason = redactSecrets(rawReason, connection.apiKey);
-	const blocked = ssrfRefusal(reason, new URL(connection.root.origin).host);
-	if (blocked) {
-		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
-	}
-	if (breakage.kind === 'unsent') {
-		const unsent = unsentWording(reason);
-		return new NodeOperationError(node, unsent.message, {
-			itemIndex,
-			description: `${unsent.detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
-		});
-	}
-	const neverReached = isNeverReached(breakage);
-	// n8n rewrites messages that contain system error codes, so the code goes in the description.
-	const message = neverReached
-		? 'Could not reach the service'
-		: breakage.kind === 'timeout'
-			? `The service did not answer in time (${reason})`
-			: 'The connection to the service broke before it answered';
-	const advice = neverReached
-		? `Check the credential's Base URL (${connection.root.origin}) and that the service is reachable from n8n.`
-		: method === 'GET'
-			? 'The request was retried and kept failing. Try again later, or raise Request Timeout in the options.'
-			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
-	const detail = breakage.kind === 'network' ? ` Network error: ${breakage.code}.` : '';
-	return new NodeApiError(
-		node,
-		{ message, network: breakage.kind === 'network' ? breakage.code : breakage.kind },
-		{ message, description: `${advice}${detail}`, itemIndex },
-	);
-}
-
 /**
  * The one place that talks to the service: unwraps the envelope, explains every failure, rides
  * out 429s and flaky GETs within bounds, and never repeats a POST that may have been processed.
@@ -209,7 +146,8 @@ export async function request<T>(
 			if (retryIn !== undefined && !fits(retryIn)) throw late(exchange.reason);
 			if (retryIn === undefined) {
 				throw breakageError(
-					connection,
+					context.getNode(),
+					{ origin: connection.root.origin, apiKey: connection.apiKey },
 					method,
 					endpoint,
 					exchange.breakage,
@@ -248,7 +186,7 @@ export async function request<T>(
 			}
 			const failure = fail(statusCode, body, headers);
 			throw apiError(
-				connection,
+				context.getNode(),
 				method === 'GET'
 					? { ...failure, message: 'The service answered with an unreadable body' }
 					: {
@@ -275,7 +213,7 @@ export async function request<T>(
 			transientRetries++;
 			continue;
 		}
-		throw apiError(connection, fail(statusCode, body, headers), options.itemIndex);
+		throw apiError(context.getNode(), fail(statusCode, body, headers), options.itemIndex);
 	}
 }
 
