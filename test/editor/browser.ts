@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- browser test helpers: files, plain errors */
 /// <reference lib="dom" />
-// One headless Chromium per spec file, signed in to n8n as its owner; a test that fails leaves a
-// screenshot and the page's text in the work folder; nothing the suite prints carries the API key.
+// One headless Chromium for the run, signed in to n8n as its owner, a page of it per spec file; a
+// test that fails leaves a screenshot and the page's text in the work folder; nothing the suite
+// prints carries the API key.
 import { copyFileSync, mkdirSync, writeFileSync } from 'fs';
 import { basename, join } from 'path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -25,13 +26,22 @@ const taken: string[] = [];
 export const scrub = (state: EditorState, value: string) =>
 	value.split(state.apiKey).join('[api key]');
 
+const VIEWPORT = { width: 1440, height: 900 };
+
+async function newPage(browser: Browser): Promise<Page> {
+	const page = await browser.newPage();
+	page.setDefaultTimeout(30_000);
+	// Leaving an unsaved workflow asks before unloading the page.
+	page.on('dialog', (dialog) => void dialog.accept());
+	return page;
+}
+
 /**
- * Chromium with Debian's flags for a container (no sandbox as root, no GPU, nothing fetched from
- * the network by the browser itself) and a fresh profile; signs in through n8n's own page.
+ * Chromium for the whole run (global-setup.ts), with Debian's flags for a container (no sandbox as
+ * root, no GPU, nothing fetched from the network by the browser itself) and a fresh profile,
+ * signed in through n8n's own page; every spec file opens its pages in it.
  */
-export async function openSession(): Promise<Session> {
-	const state = editorState();
-	const profile = join(state.work, `profile-${Date.now()}`);
+export async function launchSignedIn(state: EditorState): Promise<Browser> {
 	const browser = await puppeteer.launch({
 		executablePath: state.chromium,
 		headless: true,
@@ -45,16 +55,13 @@ export async function openSession(): Promise<Session> {
 			'--disable-sync',
 			'--disable-dev-shm-usage',
 			'--lang=en-US',
-			`--user-data-dir=${profile}`,
+			`--user-data-dir=${join(state.work, 'profile')}`,
 		],
 		// Scrollbars as on Windows and Linux desktops: a scrolling panel gives up their width.
 		ignoreDefaultArgs: ['--hide-scrollbars'],
-		defaultViewport: { width: 1440, height: 900 },
+		defaultViewport: VIEWPORT,
 	});
-	const page = await browser.newPage();
-	page.setDefaultTimeout(30_000);
-	// Leaving an unsaved workflow asks before unloading the page.
-	page.on('dialog', (dialog) => void dialog.accept());
+	const page = await newPage(browser);
 	await page.goto(`${state.n8nUrl}/signin`, { waitUntil: 'domcontentloaded' });
 	await page
 		.locator(tid('emailOrLdapLoginId') + ' input')
@@ -63,18 +70,30 @@ export async function openSession(): Promise<Session> {
 	await page.locator(tid('password') + ' input').fill(state.ownerPassword);
 	await page.locator(tid('form-submit-button')).click();
 	await page.waitForFunction(() => !location.pathname.includes('/signin'), { timeout: 30_000 });
-	return { state, browser, page };
+	await page.close();
+	return browser;
 }
 
-/** A signed-in browser for the spec file that calls this: opened before its tests, closed after. */
+/** A page of the run's signed-in browser for the spec file that calls this, closed after it. */
 export function signedIn(): () => Session {
 	let session: Session | undefined;
 	beforeAll(async () => {
-		session = await openSession();
-	}, 120_000);
-	afterAll(async () => await session?.browser.close());
+		const state = editorState();
+		const browser = await puppeteer.connect({
+			browserWSEndpoint: state.browserEndpoint,
+			defaultViewport: VIEWPORT,
+		});
+		const page = await newPage(browser);
+		// The editor's own origin, where its REST calls and node types are read.
+		await page.goto(state.n8nUrl, { waitUntil: 'domcontentloaded' });
+		session = { state, browser, page };
+	}, 60_000);
+	afterAll(async () => {
+		await session?.page.close();
+		await session?.browser.disconnect();
+	});
 	return () => {
-		if (!session) throw new Error('the browser did not start (see beforeAll)');
+		if (!session) throw new Error('no browser page (see beforeAll)');
 		return session;
 	};
 }

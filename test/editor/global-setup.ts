@@ -15,7 +15,10 @@ import { createServer } from 'net';
 import { homedir, tmpdir } from 'os';
 import { join } from 'path';
 
+import type { Browser } from 'puppeteer-core';
+
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { launchSignedIn } from './browser';
 import { stopAll } from './global-teardown';
 import type { EditorState } from './state';
 
@@ -25,6 +28,7 @@ const OWNER_EMAIL = 'owner@contentgen.test';
 
 export interface Running {
 	n8n?: ChildProcess;
+	browser?: Browser;
 	sandbox?: Sandbox;
 	state: EditorState;
 }
@@ -192,10 +196,13 @@ async function start(running: Running, cache: string, home: string) {
 		sandboxUrl: running.sandbox.url,
 		apiKey: running.sandbox.apiKey,
 		chromium: browser,
+		browserEndpoint: '',
 		work,
 		screenshots,
 		images: process.env.CONTENTGEN_UPDATE_SCREENSHOTS ? join(REPO, 'docs', 'images') : undefined,
 	};
+	running.browser = await launchSignedIn(running.state);
+	running.state.browserEndpoint = running.browser.wsEndpoint();
 	const stateFile = join(work, 'state.json');
 	writeFileSync(stateFile, JSON.stringify(running.state), { mode: 0o600 });
 	process.env.CONTENTGEN_EDITOR_STATE = stateFile;

@@ -4,8 +4,9 @@ import { join } from 'path';
 
 import type { Running } from './global-setup';
 
-/** Stops n8n (its whole process group, politely first) and the sandbox. */
+/** Stops the browser, n8n (its whole process group, politely first) and the sandbox. */
 export async function stopAll(running: Running | undefined) {
+	await running?.browser?.close().catch(() => undefined);
 	const n8n = running?.n8n;
 	if (n8n?.pid && n8n.exitCode === null) {
 		const exited = new Promise((resolve) => n8n.once('exit', resolve));

@@ -12,6 +12,8 @@ export interface EditorState {
 	sandboxUrl: string;
 	apiKey: string;
 	chromium: string;
+	/** The run's signed-in Chromium, for puppeteer.connect. */
+	browserEndpoint: string;
 	/** The run's folder: logs, n8n's user folder, screenshots, failure evidence. */
 	work: string;
 	screenshots: string;

@@ -73,19 +73,24 @@ export async function clickText(page: Page, selector: string, label: string, tim
 
 /** Replaces the value of an input (the editor keeps a redacted secret in it, so select all first). */
 export async function fill(page: Page, selector: string, value: string) {
-	const input = await page.locator(selector).waitHandle();
-	const current = async () => await input.evaluate((e) => (e as HTMLInputElement).value);
-	await input.click();
-	await page.keyboard.down('Control');
-	await page.keyboard.press('KeyA');
-	await page.keyboard.up('Control');
-	await page.keyboard.press('Backspace');
+	const current = async () =>
+		await page.$eval(selector, (e) => (e as HTMLInputElement).value).catch(() => '(gone)');
+	// A field that has just appeared may still be taking its default (or be drawn again): clear the
+	// element found now, until it stays empty.
+	for (let attempt = 1; attempt <= 3 && (attempt === 1 || (await current()) !== ''); attempt++) {
+		await page.locator(selector).click();
+		await page.keyboard.down('Control');
+		await page.keyboard.press('KeyA');
+		await page.keyboard.up('Control');
+		await page.keyboard.press('Backspace');
+		await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+	}
 	if ((await current()) !== '')
 		throw new Error(`${selector} kept "${await current()}" after clearing`);
-	await input.type(value);
+	await page.keyboard.type(value);
 	// Leave the field so the editor commits the value (not with Tab: that would open the next select),
 	// and give its debounced model update time to land before anything is saved or run.
-	await input.evaluate((e) => (e as HTMLInputElement).blur());
+	await page.$eval(selector, (e) => (e as HTMLInputElement).blur());
 	await new Promise((resolve) => setTimeout(resolve, 400));
 	if ((await current()) !== value) {
 		throw new Error(`${selector} shows "${await current()}" after typing "${value}"`);
