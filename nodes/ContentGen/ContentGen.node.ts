@@ -1,6 +1,8 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -11,6 +13,22 @@ import { searchProjects } from '../shared/domain/projects';
 import { nodeProperties } from './resources';
 import { router } from './router';
 
+/**
+ * The canvas subtitle: the chosen operation in the words the node picker lists it with ("Generate
+ * social content"), read from the selectors the resource map built, so no operation lacks one.
+ */
+function actionSubtitle(properties: INodeProperties[]): string {
+	const actions: Record<string, string> = {};
+	for (const selector of properties.filter((p) => p.name === 'operation')) {
+		for (const resource of selector.displayOptions?.show?.resource ?? []) {
+			for (const option of (selector.options ?? []) as INodePropertyOptions[]) {
+				actions[`${String(resource)}:${String(option.value)}`] = option.action ?? option.name;
+			}
+		}
+	}
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
+}
+
 export class ContentGen implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ContentGen',
@@ -18,7 +36,7 @@ export class ContentGen implements INodeType {
 		icon: { light: 'file:contentGen.svg', dark: 'file:contentGen.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: actionSubtitle(nodeProperties()),
 		description:
 			'Generate long-form articles and multi-platform social posts, publish or schedule them, and read credits and usage',
 		defaults: { name: 'ContentGen' },

@@ -141,8 +141,10 @@ export class ContentGenTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventSubtitle,
+		// n8n's node picker makes one "ContentGen" entry of both nodes and shows this text for it, above
+		// the actions as well as the events, so it says what both do.
 		description:
-			'Starts the workflow when an article or social content finishes generating, fails, is scheduled or published, or changes status',
+			'Generate articles and social posts, publish or schedule them, read credits and usage, and start a workflow when an article or social content finishes generating, fails, is scheduled or published',
 		defaults: { name: 'ContentGen Trigger' },
 		// The editor appends its tracking query after a codex link's #fragment; this one it keeps as is.
 		documentationUrl: 'https://github.com/contentgen/n8n-nodes-contentgen#trigger',

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Helpers for the scripts that test the packed package inside a real n8n (scripts/test-n8n.sh and
-# its legs, scripts/n8n/leg-1x.sh, scripts/editor/test-editor.sh); source it, do not run it.
+# its legs, scripts/n8n/leg-1x.sh); source it, do not run it.
 # The caller sets REPO (repository root) and WORK (its temporary folder), then calls `lib_init`.
 
 passes=0
