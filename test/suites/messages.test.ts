@@ -14,7 +14,7 @@ import { breakageFailure } from '../../nodes/shared/transport/download';
 import { describeFailure } from '../../nodes/shared/transport/errors';
 import { shortfall, type WalkEnd } from '../../nodes/shared/transport/pages';
 import type { Breakage } from '../../nodes/shared/transport/http';
-import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
+import { runWorkflow, singleNodeWorkflow, TEST_API_KEY } from '../helpers/engine';
 import { setupNock } from '../node/nockTools';
 import { fromList } from './helpers';
 
@@ -163,15 +163,16 @@ describe('image download failures name the image, its host and the cause', () =>
 describe('through the node', () => {
 	setupNock();
 
-	it('a request n8n refused with a code in its reason keeps the words, the reason goes to the description', async () => {
-		nock('https://contentgen.test')
-			.get('/api/v1/user/credits')
-			.replyWithError(new Error('connect ECONNREFUSED 127.0.0.1:9'));
+	it('a refused connection keeps the words; the system error code goes to the description', async () => {
+		// A real refusal on this machine (port 9 has no listener), not a simulated socket error.
+		nock.enableNetConnect('127.0.0.1');
 		const result = await runWorkflow(
 			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
+			{ credentials: { apiKey: TEST_API_KEY, baseUrl: 'http://127.0.0.1:9' } },
 		);
-		expect(result.error?.message).toBe('The request could not be sent');
-		expect(result.error?.description).toContain('Reason: connect ECONNREFUSED 127.0.0.1:9.');
+		nock.disableNetConnect();
+		expect(result.error?.message).toBe('Could not reach the service');
+		expect(result.error?.description).toContain('Network error: ECONNREFUSED.');
 	});
 
 	it("an invalid value quoting the user's words keeps its message", async () => {
