@@ -43,6 +43,11 @@ export interface HarnessOptions {
 	pollBudgetMs?: number;
 	/** Replaces n8n's authenticated request helper: a service on a virtual clock. */
 	http?: (type: string, options: IHttpRequestOptions) => Promise<unknown>;
+	/**
+	 * What `getWorkflowStaticData('node')` answers instead of the workflow's static data: under
+	 * durable cursors n8n hands the poll a copy of the cursor it keeps in its `poller_state` table.
+	 */
+	nodeStaticData?: () => IDataObject;
 }
 
 /** n8n's logger, as the context's memoized getter gives it, without fixing it on the context. */
@@ -111,7 +116,7 @@ export function pollHarness(
 				undefined,
 				undefined,
 				undefined,
-				undefined,
+				options.nodeStaticData,
 				options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
 			);
 			if (options.http) context.helpers.httpRequestWithAuthentication = options.http;

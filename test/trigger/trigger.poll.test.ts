@@ -1,4 +1,5 @@
 import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
 
 import * as http from '../../nodes/shared/transport/http';
 import { TEST_BASE_URL } from '../helpers/engine';
@@ -270,6 +271,63 @@ describe('ContentGen Trigger through n8n poll context', () => {
 			projectId: { mode: 'id', value: 'not-an-id' },
 		});
 		await expect(trigger.poll()).rejects.toThrow(/Project must be a UUID/);
+		expect(unexpected).toEqual([]);
+	});
+
+	// n8n 2.41 with N8N_POLLER_DURABLE_CURSORS_ENABLED: a poll is handed a copy of the cursor row
+	// (seeded once from the workflow's static data); a scheduled poll's copy is stored when it
+	// returns, with its execution or alone; the poll n8n runs on activation is stored only when
+	// it emits items.
+	function durableCursors() {
+		let row: IDataObject = {};
+		let copy: IDataObject = {};
+		const trigger = pollHarness({ events: ['articleCompleted'] }, undefined, {
+			nodeStaticData: () => copy,
+		});
+		return {
+			trigger,
+			row: () => row,
+			async poll(storedOnEmptyResult: boolean) {
+				copy = JSON.parse(JSON.stringify(row)) as IDataObject;
+				const output = await trigger.poll();
+				if (output !== null || storedOnEmptyResult)
+					row = JSON.parse(JSON.stringify(copy)) as IDataObject;
+				return output;
+			},
+		};
+	}
+
+	it('under durable cursors keeps its whole state in the copy n8n stores, and emits a completion once', async () => {
+		const durable = durableCursors();
+		activationScope([article(A, 'queued', T1, T1)]);
+		expect(await durable.poll(true)).toBeNull();
+		expect(Object.keys(durable.row())).toEqual(['tracker']);
+		expect(durable.trigger.staticData()).toEqual({});
+
+		const finished = [article(A, 'cms', T1, T2)];
+		const page = () =>
+			nock(TEST_BASE_URL)
+				.get(`${API}/articles`)
+				.query(SORTED_FIRST_PAGE)
+				.reply(200, listBody(finished));
+		page();
+		expect((await durable.poll(true))?.[0].map((item) => item.json.id)).toEqual([A]);
+		page();
+		expect(await durable.poll(true)).toBeNull();
+		expect(unexpected).toEqual([]);
+	});
+
+	it('under durable cursors misses a change made before n8n 2.41 stores a starting point (the documented limit)', async () => {
+		const durable = durableCursors();
+		const first = activationScope([article(A, 'queued', T1, T1)]);
+		expect(await durable.poll(false)).toBeNull();
+		expect(first.isDone()).toBe(true);
+		expect(durable.row()).toEqual({});
+
+		// A finishes before the first scheduled poll, which takes its starting point again.
+		const again = activationScope([article(A, 'cms', T1, T2)]);
+		expect(await durable.poll(true)).toBeNull();
+		expect(again.isDone()).toBe(true);
 		expect(unexpected).toEqual([]);
 	});
 });
