@@ -10,14 +10,22 @@
 //   tsx scripts/n8n/queue-bench.ts --url <n8n> --jar <cookie file> --n8n-dir <n8n install>
 //       --control-url <sandbox control> --user <sandbox user id> --project <its project id>
 //       --workers 1:<pid>:<log>,2:<pid>:<log> [--write BENCHMARKS.md]
-import { readFileSync, writeFileSync } from 'fs';
+import { readFileSync } from 'fs';
 
-import { N8nRest, outputJson, type Execution } from './rest-client';
-import { NODES, PATHS, POLL_SECONDS, workflowId, type WorkflowKey } from './queue-workflows';
+import { N8nRest } from './rest-client';
+import { POLL_SECONDS } from './queue-workflows';
+import {
+	articles,
+	measurer,
+	MINUTE_MS,
+	PLAN_PER_MINUTE,
+	rateFloorMs,
+	records,
+	type Plan,
+	type Run,
+} from './queue-run';
+import { check, count, mb, ratio, resultTable, seconds, write } from './queue-table';
 
-const MINUTE_MS = 60_000;
-const PLAN_PER_MINUTE = { Free: 100, Business: 1000 } as const;
-type Plan = keyof typeof PLAN_PER_MINUTE;
 const SEED = { returnAllSmall: 2_000, returnAllLarge: 10_000 };
 
 function flag(name: string): string {
@@ -40,215 +48,8 @@ const workers = flag('workers')
 		return { name, pid: Number(pid), log };
 	});
 
-async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${control}${path}`, {
-		method,
-		headers: { 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	if (!response.ok)
-		throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-	return (await response.json()) as T;
-}
-
-interface SandboxRequest {
-	method: string;
-	path: string;
-	status: number;
-	at: string;
-}
-
-/** Puts a fresh key of the benchmark user into both benchmark credentials. */
-async function freshKey(plan: Plan): Promise<void> {
-	await sandbox('POST', '/plan-limits', { userId: user, plan });
-	const { apiKey } = await sandbox<{ apiKey: string }>('POST', '/keys', {
-		userId: user,
-		name: `benchmark ${new Date().toISOString()}`,
-	});
-	await rest.updateCredential('contentgen-bench', { apiKey });
-	await rest.updateCredential('contentgen-bench-bearer', { token: apiKey });
-}
-
-/** Peak resident memory of each worker above its level at the start, sampled every 50 ms. */
-function sampleMemory(): () => Map<string, number> {
-	const rss = (pid: number) => {
-		try {
-			const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-			return match ? Number(match[1]) * 1024 : 0;
-		} catch {
-			return 0;
-		}
-	};
-	const start = new Map(workers.map((w) => [w.name, rss(w.pid)]));
-	const peak = new Map(start);
-	const timer = setInterval(() => {
-		for (const w of workers) peak.set(w.name, Math.max(peak.get(w.name) ?? 0, rss(w.pid)));
-	}, 50);
-	return () => {
-		clearInterval(timer);
-		return new Map(
-			workers.map((w) => [w.name, (peak.get(w.name) ?? 0) - (start.get(w.name) ?? 0)]),
-		);
-	};
-}
-
-function workerOf(executionId: string): string | undefined {
-	return workers.find((w) =>
-		readFileSync(w.log, 'utf8').includes(`Worker started execution ${executionId} (job`),
-	)?.name;
-}
-
-interface Run {
-	wallMs: number;
-	requests: SandboxRequest[];
-	/** articles charged to the benchmark user during the run */
-	charged: number;
-	executions: Execution[];
-	/** per execution: peak memory growth of the worker that ran it */
-	memory: number[];
-}
-
-/** Fires `bodies.length` webhook calls at once and waits for all of them (the webhooks answer when the workflow ends). */
-async function run(key: WorkflowKey, bodies: unknown[]): Promise<Run> {
-	const before = new Set((await rest.executions(workflowId(key))).map((e) => e.id));
-	const since = new Date().toISOString();
-	const memory = sampleMemory();
-	const started = performance.now();
-	await Promise.all(
-		bodies.map(async (body) => {
-			const response = await fetch(`${rest.url}/webhook/${PATHS[key]}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify(body),
-			});
-			await response.text();
-		}),
-	);
-	const wallMs = performance.now() - started;
-	const growth = memory();
-	const fresh = (await rest.executions(workflowId(key))).filter((e) => !before.has(e.id));
-	const executions = await Promise.all(fresh.map(async (e) => await rest.execution(e.id, n8nDir)));
-	const requests = (
-		await sandbox<SandboxRequest[]>(
-			'GET',
-			`/requests?userId=${user}&since=${encodeURIComponent(since)}`,
-		)
-	).sort((a, b) => a.at.localeCompare(b.at));
-	const charged = (await sandbox<Array<{ at: string }>>('GET', `/ledger?userId=${user}`)).filter(
-		(e) => e.at >= since,
-	).length;
-	return {
-		wallMs,
-		requests,
-		charged,
-		executions,
-		memory: executions.map((e) => growth.get(workerOf(e.id) ?? '') ?? 0),
-	};
-}
-
-/**
- * The least time `ideal` requests can take on a per-minute budget, starting when the first request
- * of the run was sent: windows are fixed per key, so every further window opens on the minute.
- */
-function rateFloorMs(requests: SandboxRequest[], ideal: number, plan: Plan): number {
-	if (requests.length === 0) return 0;
-	const first = Date.parse(requests[0].at);
-	const windows = Math.ceil(ideal / PLAN_PER_MINUTE[plan]);
-	if (windows <= 1) return 0;
-	return Math.floor(first / MINUTE_MS) * MINUTE_MS + (windows - 1) * MINUTE_MS - first;
-}
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const count = (n: number) => n.toLocaleString('en-US');
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
-
-interface Row {
-	/** where the row goes in the table: rows are printed by section, then in the order measured */
-	section?: number;
-	benchmark: string;
-	variant: string;
-	requests: string;
-	limited: string;
-	time: string;
-	minimum: string;
-	ratio: string;
-	failed: string;
-	result: string;
-}
-const rows: Row[] = [];
-function check(ok: boolean, text: string): void {
-	console.log(`${ok ? 'PASS' : 'FAIL'} ${text}`);
-}
-
-function row(
-	section: number,
-	benchmark: string,
-	variant: string,
-	r: Run,
-	minimum: { ms: number; what: string; applies: boolean },
-	result: string,
-): Row {
-	const limited = r.requests.filter((q) => q.status === 429).length;
-	const failed = r.executions.filter((e) => e.status !== 'success').length;
-	const entry: Row = {
-		section,
-		benchmark,
-		variant,
-		requests: count(r.requests.length),
-		limited: count(limited),
-		time: seconds(r.wallMs),
-		minimum: minimum.ms > 0 ? `${seconds(minimum.ms)} (${minimum.what})` : '-',
-		// A run that did not do the whole job has no meaningful time ratio.
-		ratio: minimum.ms > 0 && minimum.applies ? ratio(r.wallMs, minimum.ms) : '-',
-		failed: `${failed} of ${r.executions.length}`,
-		result,
-	};
-	rows.push(entry);
-	console.log(`  ${benchmark} | ${variant}: ${Object.values(entry).slice(3).join(' | ')}`);
-	return entry;
-}
-
-// ---- what the executions returned ------------------------------------------------------------
-
-const oursOutput = (e: Execution) => outputJson(e.resultData.runData[NODES.ours]);
-
-/** Records each Return All returned (as items), distinct within its execution; error bodies taken for pages. */
-function records(executions: Execution[]): { total: number; distinct: number[]; partial: number } {
-	let total = 0;
-	let partial = 0;
-	const distinct: number[] = [];
-	for (const e of executions) {
-		const ours = e.resultData.runData[NODES.ours] !== undefined;
-		const items = outputJson(e.resultData.runData[ours ? NODES.ours : NODES.httpRecords]);
-		total += items.length;
-		distinct.push(new Set(items.map((r) => r.id)).size);
-		// HTTP Request with pagination: one item per page body; a body without data is no page.
-		if (!ours) {
-			partial += outputJson(e.resultData.runData[NODES.http]).filter(
-				(page) => !Array.isArray(page.data),
-			).length;
-		}
-	}
-	return { total, distinct, partial };
-}
-
-/** Finished articles of a generation run, and the slowest one's generation time on the sandbox clock. */
-function articles(executions: Execution[]): { finished: number; slowestMs: number } {
-	const out = executions.flatMap((e) =>
-		e.resultData.runData[NODES.ours]
-			? oursOutput(e)
-			: outputJson(e.resultData.runData[NODES.loopFetch]).map(
-					(r) => r.data as Record<string, unknown>,
-				),
-	);
-	const done = out.filter((a) => a && ['cms', 'needs_editing'].includes(String(a.status)));
-	const slowestMs = Math.max(
-		0,
-		...done.map((a) => Date.parse(String(a.updated_at)) - Date.parse(String(a.created_at))),
-	);
-	return { finished: done.length, slowestMs };
-}
+const { sandbox, freshKey, run } = measurer({ rest, control, user, n8nDir, workers });
+const { rows, row, render: table } = resultTable();
 
 const topics = (n: number, label: string) =>
 	Array.from({ length: n }, (_, i) => ({ topic: `${label} ${i + 1}`, project_id: project }));
@@ -404,39 +205,6 @@ async function generateMany(plan: Plan): Promise<void> {
 async function nextWindow(): Promise<void> {
 	const ms = MINUTE_MS - (Date.now() % MINUTE_MS) + 500;
 	await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function table(): string {
-	const header: Row = {
-		benchmark: 'benchmark',
-		variant: 'variant',
-		requests: 'requests',
-		limited: '429s',
-		time: 'time',
-		minimum: 'minimum',
-		ratio: 'time / min',
-		failed: 'failed executions',
-		result: 'result',
-	};
-	const keys = (Object.keys(header) as Array<keyof Row>).filter((k) => k !== 'section');
-	rows.sort((a, b) => (a.section ?? 0) - (b.section ?? 0));
-	const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => String(r[k]).length)));
-	const line = (r: Row) => `| ${keys.map((k, i) => String(r[k]).padEnd(widths[i])).join(' | ')} |`;
-	return [
-		line(header),
-		`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
-		...rows.map(line),
-	].join('\n');
-}
-
-function write(file: string, text: string): void {
-	const start = '<!-- bench:n8n:start -->';
-	const end = '<!-- bench:n8n:end -->';
-	const current = readFileSync(file, 'utf8');
-	const from = current.indexOf(start);
-	const to = current.indexOf(end);
-	if (from < 0 || to < from) throw new Error(`${file} has no ${start} ... ${end} block`);
-	writeFileSync(file, `${current.slice(0, from + start.length)}\n${text}\n${current.slice(to)}`);
 }
 
 async function main(): Promise<void> {
