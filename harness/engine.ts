@@ -37,10 +37,9 @@ import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/Conte
 const { ContentGen } = require('../nodes/ContentGen/ContentGen.node.ts') as {
 	ContentGen: typeof ContentGenClass;
 };
-const { ContentGenTrigger } =
-	require('../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
-		ContentGenTrigger: typeof ContentGenTriggerClass;
-	};
+const { ContentGenTrigger } = require('../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
+	ContentGenTrigger: typeof ContentGenTriggerClass;
+};
 
 export const PACKAGE = 'n8n-nodes-contentgen';
 

@@ -30,7 +30,8 @@ export class Faults {
 		for (const [name] of RATES) {
 			const v = f[name];
 			if (v === undefined) continue;
-			if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new Error(`${name} must be between 0 and 1`);
+			if (typeof v !== 'number' || !(v >= 0 && v <= 1))
+				throw new Error(`${name} must be between 0 and 1`);
 			sum += v;
 		}
 		if (sum > 1 + 1e-9) throw new Error('fault rates add up to more than 1');
@@ -50,7 +51,10 @@ export class Faults {
 		if (!c) return none;
 		if (c.match?.method && c.match.method.toUpperCase() !== method.toUpperCase()) return none;
 		if (c.match?.pathPrefix && !path.startsWith(c.match.pathPrefix)) return none;
-		const d: FaultDecision = { latencyMs: c.latencyMs ?? 0, afterProcessing: c.afterProcessing === true };
+		const d: FaultDecision = {
+			latencyMs: c.latencyMs ?? 0,
+			afterProcessing: c.afterProcessing === true,
+		};
 		if (this.stormLeft > 0 && c.rateLimitStorm) {
 			this.stormLeft--;
 			d.storm = Math.max(0, Math.floor(c.rateLimitStorm.retryAfter));

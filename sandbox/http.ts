@@ -56,7 +56,13 @@ export function isUuid(s: unknown): s is string {
 
 // ---- query helpers ----
 
-function intParam(query: Record<string, string>, name: string, def: number, min: number, max: number): number {
+function intParam(
+	query: Record<string, string>,
+	name: string,
+	def: number,
+	min: number,
+	max: number,
+): number {
 	const raw = query[name];
 	if (raw === undefined || raw === '') return def;
 	if (!/^\d+$/.test(raw)) {
@@ -102,7 +108,12 @@ export function uuidParam(query: Record<string, string>, name: string): string |
 	return raw.toLowerCase();
 }
 
-export function paged<T>(items: T[], page: number, limit: number, render: (t: T) => unknown): Reply {
+export function paged<T>(
+	items: T[],
+	page: number,
+	limit: number,
+	render: (t: T) => unknown,
+): Reply {
 	const total = items.length;
 	const totalPages = Math.ceil(total / limit);
 	const start = (page - 1) * limit;
@@ -126,7 +137,11 @@ export function bodyObject(body: unknown): Record<string, unknown> {
 	return body as Record<string, unknown>;
 }
 
-export function optString(b: Record<string, unknown>, name: string, max: number): string | undefined {
+export function optString(
+	b: Record<string, unknown>,
+	name: string,
+	max: number,
+): string | undefined {
 	const v = b[name];
 	if (v === undefined || v === null) return undefined;
 	if (typeof v !== 'string') throw validation(`${name} must be a string`);
@@ -162,7 +177,9 @@ export function platformList(
 	const seen = new Set<string>();
 	for (const p of v) {
 		if (typeof p !== 'string' || !values.includes(p)) {
-			throw validation(`${name} contains an unknown platform: ${JSON.stringify(p)}; accepted: ${values.join(', ')}`);
+			throw validation(
+				`${name} contains an unknown platform: ${JSON.stringify(p)}; accepted: ${values.join(', ')}`,
+			);
 		}
 		if (seen.has(p)) throw validation(`${name} contains '${p}' more than once`);
 		seen.add(p);

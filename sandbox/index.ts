@@ -5,7 +5,14 @@ import { Clock } from './clock';
 import { PERMISSIONS, PLANS, PLATFORMS, SCOPES } from './constants';
 import { Faults } from './faults';
 import { Rng } from './prng';
-import { assertArticleStatus, assertSocialStatus, newArticle, newSocial, seedWorld, TOPICS } from './seed';
+import {
+	assertArticleStatus,
+	assertSocialStatus,
+	newArticle,
+	newSocial,
+	seedWorld,
+	TOPICS,
+} from './seed';
 import { World } from './server';
 import { formatCredits, Store, toHundredths } from './store';
 import type { Sandbox, SandboxControl, SandboxOptions } from './types';
@@ -26,7 +33,12 @@ export const SANDBOX_KEY = /^svc_[0-9a-f]{64}$/;
 
 /** The default key of a seeded sandbox: the same on every start, so a saved credential keeps working. */
 export function seededKey(seed: number): string {
-	return 'svc_' + createHash('sha256').update(`contentgen-sandbox-key:${seed >>> 0}`).digest('hex');
+	return (
+		'svc_' +
+		createHash('sha256')
+			.update(`contentgen-sandbox-key:${seed >>> 0}`)
+			.digest('hex')
+	);
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -134,14 +146,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			};
 		},
 		setRateLimit: (l, userId) => {
-			if (!Number.isInteger(l.perMinute) || l.perMinute < 0) throw new Error('perMinute must be an integer >= 0');
-			if (!Number.isInteger(l.perDay) || l.perDay < -1) throw new Error('perDay must be an integer >= -1');
+			if (!Number.isInteger(l.perMinute) || l.perMinute < 0)
+				throw new Error('perMinute must be an integer >= 0');
+			if (!Number.isInteger(l.perDay) || l.perDay < -1)
+				throw new Error('perDay must be an integer >= -1');
 			userOf(userId).rateLimit = { perMinute: l.perMinute, perDay: l.perDay };
 		},
 		createKey: (o) => {
 			const u = userOf(o.userId);
 			for (const p of o.permissions ?? []) {
-				if (!(PERMISSIONS as readonly string[]).includes(p)) throw new Error(`unknown permission ${p}`);
+				if (!(PERMISSIONS as readonly string[]).includes(p))
+					throw new Error(`unknown permission ${p}`);
 			}
 			for (const s of o.scopes ?? []) {
 				if (!(SCOPES as readonly string[]).includes(s)) throw new Error(`unknown scope ${s}`);
@@ -215,7 +230,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		setArticleStatus: (id, status) => store.setArticleStatus(id, status, clock.nowMs()),
 		setSocialStatus: (id, status) => store.setSocialStatus(id, status, clock.nowMs()),
 		projects: (userId) =>
-			store.projectsOf(userOf(userId).id).map((p) => ({ id: p.id, business_name: p.business_name })),
+			store
+				.projectsOf(userOf(userId).id)
+				.map((p) => ({ id: p.id, business_name: p.business_name })),
 	};
 
 	const url = await world.listen(options.port ?? 0, options.host ?? '127.0.0.1');

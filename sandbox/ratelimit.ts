@@ -18,7 +18,11 @@ function roll(k: ApiKeyRec, now: number): void {
 	if (k.day.start !== dayStart) k.day = { start: dayStart, count: 0 };
 }
 
-export function rateState(k: ApiKeyRec, limits: { perMinute: number; perDay: number }, now: number): RateState {
+export function rateState(
+	k: ApiKeyRec,
+	limits: { perMinute: number; perDay: number },
+	now: number,
+): RateState {
 	roll(k, now);
 	const unlimited = limits.perDay < 0;
 	return {

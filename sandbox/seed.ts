@@ -16,17 +16,81 @@ interface ProjectSeed {
 }
 
 const DEFAULT_PROJECTS: ProjectSeed[] = [
-	{ name: 'Northwind Coffee Roasters', website: 'https://northwind-coffee.example', language: 'English', code: 'en', location: 'Portland, USA', expert: 'Specialty coffee', status: 'active' },
-	{ name: 'Alpenblick Ferienwohnungen', website: 'https://alpenblick.example', language: 'German', code: 'de', location: 'Garmisch-Partenkirchen, Germany', expert: 'Holiday rentals', status: 'completed' },
-	{ name: 'Casa Verde Jardinería', website: 'https://casaverde.example', language: 'Spanish', code: 'es', location: 'Valencia, Spain', expert: 'Garden design', status: 'pending' },
-	{ name: 'Atelier Lumière', website: 'https://atelier-lumiere.example', language: 'French', code: 'fr', location: 'Lyon, France', expert: 'Lighting design', status: 'ready' },
-	{ name: 'Byte Forge Analytics', website: 'https://byteforge.example', language: 'English', code: 'en', location: 'Leeds, UK', expert: 'Data analytics', status: 'generating' },
+	{
+		name: 'Northwind Coffee Roasters',
+		website: 'https://northwind-coffee.example',
+		language: 'English',
+		code: 'en',
+		location: 'Portland, USA',
+		expert: 'Specialty coffee',
+		status: 'active',
+	},
+	{
+		name: 'Alpenblick Ferienwohnungen',
+		website: 'https://alpenblick.example',
+		language: 'German',
+		code: 'de',
+		location: 'Garmisch-Partenkirchen, Germany',
+		expert: 'Holiday rentals',
+		status: 'completed',
+	},
+	{
+		name: 'Casa Verde Jardinería',
+		website: 'https://casaverde.example',
+		language: 'Spanish',
+		code: 'es',
+		location: 'Valencia, Spain',
+		expert: 'Garden design',
+		status: 'pending',
+	},
+	{
+		name: 'Atelier Lumière',
+		website: 'https://atelier-lumiere.example',
+		language: 'French',
+		code: 'fr',
+		location: 'Lyon, France',
+		expert: 'Lighting design',
+		status: 'ready',
+	},
+	{
+		name: 'Byte Forge Analytics',
+		website: 'https://byteforge.example',
+		language: 'English',
+		code: 'en',
+		location: 'Leeds, UK',
+		expert: 'Data analytics',
+		status: 'generating',
+	},
 ];
 
 const OTHER_PROJECTS: ProjectSeed[] = [
-	{ name: 'Harbor Dental Studio', website: 'https://harbordental.example', language: 'English', code: 'en', location: 'Halifax, Canada', expert: 'Family dentistry', status: 'active' },
-	{ name: 'Kyoto Tea House', website: 'https://kyoto-tea.example', language: 'Japanese', code: 'ja', location: 'Kyoto, Japan', expert: 'Tea ceremony', status: 'active' },
-	{ name: 'Fjord Outdoor Gear', website: 'https://fjord-gear.example', language: 'Norwegian', code: 'no', location: 'Bergen, Norway', expert: 'Outdoor equipment', status: 'pending' },
+	{
+		name: 'Harbor Dental Studio',
+		website: 'https://harbordental.example',
+		language: 'English',
+		code: 'en',
+		location: 'Halifax, Canada',
+		expert: 'Family dentistry',
+		status: 'active',
+	},
+	{
+		name: 'Kyoto Tea House',
+		website: 'https://kyoto-tea.example',
+		language: 'Japanese',
+		code: 'ja',
+		location: 'Kyoto, Japan',
+		expert: 'Tea ceremony',
+		status: 'active',
+	},
+	{
+		name: 'Fjord Outdoor Gear',
+		website: 'https://fjord-gear.example',
+		language: 'Norwegian',
+		code: 'no',
+		location: 'Bergen, Norway',
+		expert: 'Outdoor equipment',
+		status: 'pending',
+	},
 ];
 
 const TOPICS = [
@@ -42,13 +106,16 @@ const TOPICS = [
 	'Measuring content marketing ROI',
 ];
 
-export function newUser(store: Store, o: {
-	plan: Plan;
-	credits: { subscription: number; purchased: number };
-	socialProfiles: number;
-	email: string;
-	now: number;
-}): User {
+export function newUser(
+	store: Store,
+	o: {
+		plan: Plan;
+		credits: { subscription: number; purchased: number };
+		socialProfiles: number;
+		email: string;
+		now: number;
+	},
+): User {
 	const d = new Date(o.now);
 	const periodEnd = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 	const u: User = {
@@ -121,7 +188,11 @@ export function newArticle(
 		wordCount: o.wordCount ?? 800,
 		language: o.project.language_code,
 		status: o.status,
-		progress: ['cms', 'needs_editing', 'archived'].includes(o.status) ? 100 : o.status === 'failed' ? 35 : 0,
+		progress: ['cms', 'needs_editing', 'archived'].includes(o.status)
+			? 100
+			: o.status === 'failed'
+				? 35
+				: 0,
 		createdAt: o.createdAt,
 		updatedAt: o.updatedAt ?? o.createdAt,
 		jobId: 'job_' + store.rng.hex(24),
@@ -169,7 +240,8 @@ export function newSocial(
 		errorMessage:
 			o.status === 'failed' ? 'Generation failed: the source could not be processed.' : null,
 		isPublished: o.status === 'published',
-		schedulerPostId: o.status === 'published' || o.status === 'scheduled' ? 'post_' + store.rng.hex(16) : null,
+		schedulerPostId:
+			o.status === 'published' || o.status === 'scheduled' ? 'post_' + store.rng.hex(16) : null,
 		scheduledPublishAt: null,
 		createdAt: o.createdAt,
 		updatedAt: o.updatedAt ?? o.createdAt,
@@ -218,8 +290,12 @@ export function seedWorld(
 		now,
 	});
 
-	const mine = DEFAULT_PROJECTS.map((s, i) => newProject(store, defaultUser.id, s, now - (90 - i * 10) * DAY_MS));
-	const theirs = OTHER_PROJECTS.map((s, i) => newProject(store, otherUser.id, s, now - (60 - i * 5) * DAY_MS));
+	const mine = DEFAULT_PROJECTS.map((s, i) =>
+		newProject(store, defaultUser.id, s, now - (90 - i * 10) * DAY_MS),
+	);
+	const theirs = OTHER_PROJECTS.map((s, i) =>
+		newProject(store, otherUser.id, s, now - (60 - i * 5) * DAY_MS),
+	);
 
 	// articles of the default user, one per status (plus a few extra finished ones)
 	const statuses = ['cms', 'cms', 'needs_editing', 'draft', 'failed', 'archived', 'cms'];
@@ -353,7 +429,8 @@ export function seedWorld(
 			usage.add(defaultUser.id, day, ep, {
 				requests,
 				totalMs: requests * store.rng.int(40, 400),
-				errors: store.rng.next() < 0.3 ? store.rng.int(1, Math.max(1, Math.floor(requests / 10))) : 0,
+				errors:
+					store.rng.next() < 0.3 ? store.rng.int(1, Math.max(1, Math.floor(requests / 10))) : 0,
 			});
 		}
 	}

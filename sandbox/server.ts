@@ -74,7 +74,13 @@ export class World {
 			r('GET', /^\/api\/v1\/articles$/, 'bearer', 'articles', articles.listArticles),
 			r('POST', /^\/api\/v1\/articles\/generate$/, 'bearer', 'articles', articles.generateArticle),
 			r('GET', /^\/api\/v1\/articles\/([^/]+)$/, 'bearer', 'articles', articles.getArticle),
-			r('GET', /^\/api\/v1\/articles\/([^/]+)\/status$/, 'bearer', 'articles', articles.getArticleStatus),
+			r(
+				'GET',
+				/^\/api\/v1\/articles\/([^/]+)\/status$/,
+				'bearer',
+				'articles',
+				articles.getArticleStatus,
+			),
 			r('GET', /^\/api\/v1\/social\/content$/, 'bearer', 'social', social.listSocial),
 			r('GET', /^\/api\/v1\/social\/content\/([^/]+)$/, 'bearer', 'social', social.getSocial),
 			r('POST', /^\/api\/v1\/social\/generate$/, 'bearer', 'social', social.generateSocial),
@@ -82,7 +88,9 @@ export class World {
 			r('GET', /^\/api\/v1\/projects$/, 'bearer', 'projects', projects.listProjects),
 			r('GET', /^\/api\/v1\/projects\/([^/]+)$/, 'bearer', 'projects', projects.getProject),
 			r('GET', /^\/api\/v1\/user\/credits$/, 'bearer', 'user', user.getCredits),
-			r('GET', /^\/api\/v1\/user\/usage$/, 'bearer', 'user', (ctx) => user.getUsage(ctx, this.usage)),
+			r('GET', /^\/api\/v1\/user\/usage$/, 'bearer', 'user', (ctx) =>
+				user.getUsage(ctx, this.usage),
+			),
 			r('POST', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.createApiKey),
 			r('GET', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.listApiKeys),
 			r('DELETE', /^\/api\/v1\/api-keys\/([^/]+)$/, 'session', undefined, apiKeys.revokeApiKey),
@@ -194,7 +202,9 @@ export class World {
 		if (processed && entry.userId && path.startsWith('/api/')) {
 			this.usage.record(entry.userId, now, endpointOf(path), ms, entry.status);
 		}
-		this.write(`${iso(now)} ${method} ${req.url ?? path} -> ${entry.status || 'dropped'} (${ms.toFixed(1)} ms)\n`);
+		this.write(
+			`${iso(now)} ${method} ${req.url ?? path} -> ${entry.status || 'dropped'} (${ms.toFixed(1)} ms)\n`,
+		);
 	}
 
 	private peekUser(req: IncomingMessage): string | null {
@@ -263,7 +273,11 @@ export class World {
 		// Bearer routes: authenticate, count, authorise, then validate and run
 		const token = bearerToken(req);
 		const authFail = (message: string) =>
-			errorReply(new ApiError(this.opts.authFailureStatus, 'UNAUTHORIZED', message), requestId, now);
+			errorReply(
+				new ApiError(this.opts.authFailureStatus, 'UNAUTHORIZED', message),
+				requestId,
+				now,
+			);
 		if (!token) return authFail('Missing API key: send the header Authorization: Bearer <API key>');
 		const key = this.store.keysByHash.get(hashKey(token));
 		if (!key) return authFail('Invalid API key');
@@ -291,7 +305,8 @@ export class World {
 
 		const needed = method === 'GET' ? 'read' : 'write';
 		const missing: string[] = [];
-		if (!key.permissions.includes(needed)) missing.push(`the '${needed}' permission (needed for ${method})`);
+		if (!key.permissions.includes(needed))
+			missing.push(`the '${needed}' permission (needed for ${method})`);
 		if (route.scope && !key.scopes.includes(route.scope)) {
 			missing.push(`the '${route.scope}' scope (needed for /api/v1/${route.scope}/*)`);
 		}
@@ -325,8 +340,14 @@ export class World {
 		}
 		const [, platform, overlay, ext] = m;
 		if (ext === 'mp4') {
-			if (overlay || !VIDEO_PLATFORMS.includes(platform)) throw new ApiError(404, 'NOT_FOUND', 'File not found');
-			return { status: 200, raw: makeMp4Placeholder(), contentType: 'video/mp4', headers: { 'Cache-Control': 'public, max-age=31536000' } };
+			if (overlay || !VIDEO_PLATFORMS.includes(platform))
+				throw new ApiError(404, 'NOT_FOUND', 'File not found');
+			return {
+				status: 200,
+				raw: makeMp4Placeholder(),
+				contentType: 'video/mp4',
+				headers: { 'Cache-Control': 'public, max-age=31536000' },
+			};
 		}
 		return {
 			status: 200,
@@ -340,7 +361,11 @@ export class World {
 
 	private stormReply(retryAfter: number, requestId: string, now: number): Reply {
 		const r = errorReply(
-			new ApiError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded: retry after ${retryAfter} seconds`),
+			new ApiError(
+				429,
+				'RATE_LIMIT_EXCEEDED',
+				`Rate limit exceeded: retry after ${retryAfter} seconds`,
+			),
 			requestId,
 			now,
 		);
@@ -348,13 +373,24 @@ export class World {
 		return r;
 	}
 
-	private faultReply(d: FaultDecision, real: Reply | undefined, requestId: string, now: number): Reply | 'drop' {
+	private faultReply(
+		d: FaultDecision,
+		real: Reply | undefined,
+		requestId: string,
+		now: number,
+	): Reply | 'drop' {
 		switch (d.fault) {
 			case 'drop':
 				return 'drop';
 			case 'malformed': {
-				const text = JSON.stringify(real?.body ?? { success: true, data: { id: requestId, status: 'ok' } });
-				return { status: 200, raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))), contentType: 'application/json' };
+				const text = JSON.stringify(
+					real?.body ?? { success: true, data: { id: requestId, status: 'ok' } },
+				);
+				return {
+					status: 200,
+					raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))),
+					contentType: 'application/json',
+				};
 			}
 			case 'html':
 				return {

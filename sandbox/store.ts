@@ -96,7 +96,13 @@ export class Store {
 	}
 
 	/** Charges exactly once or throws 402; plan credits are spent before purchased ones. */
-	charge(u: User, kind: 'article' | 'social', recordId: string, hundredths: number, now: number): void {
+	charge(
+		u: User,
+		kind: 'article' | 'social',
+		recordId: string,
+		hundredths: number,
+		now: number,
+	): void {
 		const available = this.availableH(u);
 		if (hundredths > available) {
 			throw new ApiError(
@@ -203,7 +209,8 @@ export class Store {
 	}
 
 	startArticle(a: ArticleRec, now: number): void {
-		const outcome = this.forced.article.shift() ?? (this.rng.next() < 0.8 ? 'cms' : 'needs_editing');
+		const outcome =
+			this.forced.article.shift() ?? (this.rng.next() < 0.8 ? 'cms' : 'needs_editing');
 		const durationMs = this.rng.int(ARTICLE_DURATION.min, ARTICLE_DURATION.max) / this.speed;
 		// a failing job stops half way through
 		const endsAt = now + (outcome === 'failed' ? durationMs / 2 : durationMs);
@@ -291,7 +298,8 @@ export class Store {
 		s.finished = ['ready', 'completed', 'scheduled', 'published'].includes(status);
 		s.stoppedProgress = s.finished ? 100 : 0;
 		s.isPublished = status === 'published';
-		s.errorMessage = status === 'failed' ? 'Generation failed: the source could not be processed.' : null;
+		s.errorMessage =
+			status === 'failed' ? 'Generation failed: the source could not be processed.' : null;
 		s.updatedAt = now;
 	}
 

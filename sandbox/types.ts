@@ -1,6 +1,12 @@
 // Public types of the sandbox (dev tooling only, never published).
 
-export type Plan = 'Free' | 'Lite' | 'Professional' | 'Business' | 'Enterprise' | 'Enterprise Custom';
+export type Plan =
+	| 'Free'
+	| 'Lite'
+	| 'Professional'
+	| 'Business'
+	| 'Enterprise'
+	| 'Enterprise Custom';
 
 /**
  * How the social list is ordered: reshuffled on every request, newest first, or by id (stable
@@ -102,7 +108,13 @@ export interface SandboxControl {
 	): string[];
 	seedSocial(
 		n: number,
-		o?: { status?: string; platforms?: string[]; projectId?: string; userId?: string; spacingMs?: number },
+		o?: {
+			status?: string;
+			platforms?: string[];
+			projectId?: string;
+			userId?: string;
+			spacingMs?: number;
+		},
 	): string[];
 	setArticleStatus(id: string, status: string): void;
 	setSocialStatus(id: string, status: string): void;

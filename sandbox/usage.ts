@@ -12,7 +12,11 @@ export class UsageBook {
 	private readonly byUser = new Map<string, Map<string, Row>>();
 
 	record(userId: string, atMs: number, endpoint: string, ms: number, status: number): void {
-		this.add(userId, dayKey(atMs), endpoint, { requests: 1, totalMs: ms, errors: status >= 400 || status === 0 ? 1 : 0 });
+		this.add(userId, dayKey(atMs), endpoint, {
+			requests: 1,
+			totalMs: ms,
+			errors: status >= 400 || status === 0 ? 1 : 0,
+		});
 	}
 
 	add(userId: string, day: string, endpoint: string, row: Row): void {

@@ -5,7 +5,18 @@
 // Run after any `npm install` that rewrites the lock: node scripts/complete-lockfile.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openharmony', 'win32', 'netbsd', 'openbsd', 'sunos', 'aix'];
+const OS = [
+	'android',
+	'darwin',
+	'freebsd',
+	'linux',
+	'openharmony',
+	'win32',
+	'netbsd',
+	'openbsd',
+	'sunos',
+	'aix',
+];
 const CPU = ['arm', 'arm64', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x'];
 
 const path = new URL('../package-lock.json', import.meta.url);

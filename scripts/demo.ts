@@ -153,7 +153,9 @@ async function main(): Promise<void> {
 		const workflow = withPublishingOn(withPollInterval(loadExample(EXAMPLE), POLL_INTERVAL_S));
 		const before = sandbox.control.credits();
 		console.log(bold(`ContentGen demo: examples/${EXAMPLE} ("${workflow.name}")`));
-		console.log(`Runs in n8n's workflow engine with this package's nodes, against a local sandbox.`);
+		console.log(
+			`Runs in n8n's workflow engine with this package's nodes, against a local sandbox.`,
+		);
 		console.log(
 			`Sandbox ${sandbox.url} at speed ${SPEED} (an article takes 2-4 s); status checks every ${POLL_INTERVAL_S} s.`,
 		);
@@ -184,7 +186,9 @@ async function main(): Promise<void> {
 					console.log(`  ${red('✗')} ${nodeName} ${dim(`(${took})`)}: ${task.error.message}`);
 				} else {
 					const detail = summarise(nodeName, task);
-					console.log(`  ${green('✓')} ${nodeName} ${dim(`(${took})`)}${detail ? ` ${detail}` : ''}`);
+					console.log(
+						`  ${green('✓')} ${nodeName} ${dim(`(${took})`)}${detail ? ` ${detail}` : ''}`,
+					);
 				}
 			},
 		});

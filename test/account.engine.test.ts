@@ -39,19 +39,32 @@ describe('account resource through the engine', () => {
 		const usage = {
 			total_requests: 10,
 			today_requests: 2,
-			rate_limit: { limit_per_minute: 1000, remaining_per_minute: 998, limit_per_day: 50000, remaining_per_day: 49990, reset: 1 },
+			rate_limit: {
+				limit_per_minute: 1000,
+				remaining_per_minute: 998,
+				limit_per_day: 50000,
+				remaining_per_day: 49990,
+				reset: 1,
+			},
 			daily_breakdown: [],
 		};
 		nock(TEST_BASE_URL).get('/api/v1/user/usage').reply(200, { success: true, data: usage });
-		const result = await runWorkflow(singleNodeWorkflow({ resource: 'account', operation: 'getUsage' }));
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'account', operation: 'getUsage' }),
+		);
 		expect(result.output('ContentGen')[0].json).toEqual(usage);
 	});
 
 	it('a trailing /api/v1/ in the base URL does not double the path', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/v1/user/credits').reply(200, { success: true, data: credits });
-		const result = await runWorkflow(singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }), {
-			credentials: { apiKey: TEST_API_KEY, baseUrl: `${TEST_BASE_URL}/api/v1/` },
-		});
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/v1/user/credits')
+			.reply(200, { success: true, data: credits });
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
+			{
+				credentials: { apiKey: TEST_API_KEY, baseUrl: `${TEST_BASE_URL}/api/v1/` },
+			},
+		);
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 	});
@@ -64,7 +77,9 @@ describe('account resource through the engine', () => {
 				error: { code: 'FORBIDDEN', message: 'Missing scope' },
 				meta: { request_id: 'req_123', timestamp: '2026-11-21T00:00:00Z' },
 			});
-		const result = await runWorkflow(singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }));
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
+		);
 		expect(result.error?.message).toBe(
 			'The API key may not do this: it needs the "read" permission and the "user" scope',
 		);
@@ -77,27 +92,45 @@ describe('account resource through the engine', () => {
 			.get('/api/v1/user/credits')
 			.reply(200, { success: true, data: credits })
 			.get('/api/v1/user/credits')
-			.reply(401, { success: false, error: { code: 'UNAUTHORIZED', message: 'bad key' }, meta: { request_id: 'r2' } });
+			.reply(401, {
+				success: false,
+				error: { code: 'UNAUTHORIZED', message: 'bad key' },
+				meta: { request_id: 'r2' },
+			});
 		const result = await runWorkflow(
-			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }, { continueOnFail: true }),
+			singleNodeWorkflow(
+				{ resource: 'account', operation: 'getCredits' },
+				{ continueOnFail: true },
+			),
 			{ input: [{ n: 1 }, { n: 2 }] },
 		);
 		const items = result.output('ContentGen');
 		expect(items[0].json).toEqual(credits);
-		expect(items[1].json.error).toBe('The API key was not accepted (missing, invalid, expired or revoked)');
+		expect(items[1].json.error).toBe(
+			'The API key was not accepted (missing, invalid, expired or revoked)',
+		);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 	});
 
 	it('refuses to send the key over plain http to a remote host, before any request', async () => {
-		const result = await runWorkflow(singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }), {
-			credentials: { apiKey: TEST_API_KEY, baseUrl: 'http://contentgen.example.com' },
-		});
-		expect(result.error?.message).toBe('Refusing to send the API key over plain http to a remote host');
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
+			{
+				credentials: { apiKey: TEST_API_KEY, baseUrl: 'http://contentgen.example.com' },
+			},
+		);
+		expect(result.error?.message).toBe(
+			'Refusing to send the API key over plain http to a remote host',
+		);
 	});
 
 	it('an invalid Max Rate-Limit Wait is refused, naming the option, before any request', async () => {
 		const result = await runWorkflow(
-			singleNodeWorkflow({ resource: 'account', operation: 'getCredits', options: { maxRateLimitWait: -5 } }),
+			singleNodeWorkflow({
+				resource: 'account',
+				operation: 'getCredits',
+				options: { maxRateLimitWait: -5 },
+			}),
 		);
 		expect(result.error?.message).toBe('Max Rate-Limit Wait must be from 0 to 3600, got -5');
 		expect(nock.pendingMocks()).toEqual([]);

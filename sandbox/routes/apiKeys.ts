@@ -11,7 +11,10 @@ function stringSet(v: unknown, name: string, allowed: readonly string[], def: st
 	}
 	for (const x of v) {
 		if (typeof x !== 'string' || !allowed.includes(x)) {
-			throw new FlatError(400, `Invalid ${name} value ${JSON.stringify(x)}; allowed: ${allowed.join(', ')}`);
+			throw new FlatError(
+				400,
+				`Invalid ${name} value ${JSON.stringify(x)}; allowed: ${allowed.join(', ')}`,
+			);
 		}
 	}
 	return [...new Set(v as string[])];

@@ -24,15 +24,21 @@ export function listArticles(ctx: Ctx): Reply {
 	const order = enumParam(ctx.query, 'order', ['asc', 'desc']) ?? 'desc';
 	const search = (ctx.query.search ?? '').toLowerCase();
 
-	const items = ctx.store.articlesOf(ctx.user.id).filter(
-		(a) =>
-			(status === undefined || a.status === status) &&
-			(projectId === undefined || a.projectId === projectId) &&
-			(search === '' || a.titleLower.includes(search)),
-	);
+	const items = ctx.store
+		.articlesOf(ctx.user.id)
+		.filter(
+			(a) =>
+				(status === undefined || a.status === status) &&
+				(projectId === undefined || a.projectId === projectId) &&
+				(search === '' || a.titleLower.includes(search)),
+		);
 	const dir = order === 'asc' ? 1 : -1;
 	const key: (a: ArticleRec) => number | string =
-		sort === 'title' ? (a) => a.titleLower : sort === 'updated_at' ? (a) => a.updatedAt : (a) => a.createdAt;
+		sort === 'title'
+			? (a) => a.titleLower
+			: sort === 'updated_at'
+				? (a) => a.updatedAt
+				: (a) => a.createdAt;
 	items.sort((x, y) => {
 		const kx = key(x);
 		const ky = key(y);
@@ -114,7 +120,10 @@ export function generateArticle(ctx: Ctx): Reply {
 			// this response counts articles, not credits
 			credits_deducted: 1,
 			credits_remaining: Math.floor(ctx.store.availableH(ctx.user) / ARTICLE_COST),
-			estimated_time: seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? '' : 's'}`,
+			estimated_time:
+				seconds >= 120
+					? `${Math.round(seconds / 60)} minutes`
+					: `${seconds} second${seconds === 1 ? '' : 's'}`,
 			poll_url: `/api/v1/articles/${article.id}/status`,
 		},
 		202,

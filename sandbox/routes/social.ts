@@ -25,13 +25,15 @@ export function listSocial(ctx: Ctx): Reply {
 	const status = enumParam(ctx.query, 'status', SOCIAL_STATUSES);
 	const articleId = uuidParam(ctx.query, 'article_id');
 	const projectId = uuidParam(ctx.query, 'project_id');
-	const items = ctx.store.socialOf(ctx.user.id).filter(
-		(s) =>
-			(platform === undefined || s.platforms.includes(platform)) &&
-			(status === undefined || s.status === status) &&
-			(articleId === undefined || s.articleId === articleId) &&
-			(projectId === undefined || s.projectId === projectId),
-	);
+	const items = ctx.store
+		.socialOf(ctx.user.id)
+		.filter(
+			(s) =>
+				(platform === undefined || s.platforms.includes(platform)) &&
+				(status === undefined || s.status === status) &&
+				(articleId === undefined || s.articleId === articleId) &&
+				(projectId === undefined || s.projectId === projectId),
+		);
 	// the spec promises no order: by default every request sees a different one
 	if (ctx.socialListOrder === 'shuffled') ctx.listRng.shuffle(items);
 	else if (ctx.socialListOrder === 'id') items.sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -52,7 +54,10 @@ export function getSocial(ctx: Ctx): Reply {
 function titleFromUrl(u: URL): string {
 	const last = u.pathname.split('/').filter(Boolean).pop();
 	if (!last) return `Highlights from ${u.hostname}`;
-	const words = decodeURIComponent(last).replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim();
+	const words = decodeURIComponent(last)
+		.replace(/\.[a-z0-9]+$/i, '')
+		.replace(/[-_]+/g, ' ')
+		.trim();
 	return words ? words.charAt(0).toUpperCase() + words.slice(1) : `Highlights from ${u.hostname}`;
 }
 
@@ -85,7 +90,11 @@ export function generateSocial(ctx: Ctx): Reply {
 	} else {
 		project = ctx.store.activeProject(ctx.user.id);
 		if (!project) {
-			throw new ApiError(400, 'NO_PROJECT', 'No project found on this account: create a project first');
+			throw new ApiError(
+				400,
+				'NO_PROJECT',
+				'No project found on this account: create a project first',
+			);
 		}
 	}
 	const cost = SOCIAL_COST_PER_PLATFORM * platforms.length;
@@ -133,7 +142,9 @@ export function publishSocial(ctx: Ctx): Reply {
 		const raw = b.scheduled_at;
 		const ms = typeof raw === 'string' && ISO_DATETIME.test(raw) ? Date.parse(raw) : NaN;
 		if (Number.isNaN(ms)) {
-			throw validation('scheduled_at must be an ISO 8601 date-time with a time zone (Z or an offset)');
+			throw validation(
+				'scheduled_at must be an ISO 8601 date-time with a time zone (Z or an offset)',
+			);
 		}
 		if (ms <= ctx.now) throw validation('scheduled_at must be in the future');
 		scheduledAt = ms;
@@ -173,10 +184,11 @@ export function publishSocial(ctx: Ctx): Reply {
 	}
 	ctx.store.startPublish(s, scheduledAt, ctx.now);
 	if (scheduledAt === null) {
-		return ok(
-			{ content_id: s.id, status: 'publishing', profiles: ctx.user.socialProfiles },
-			202,
-		);
+		return ok({ content_id: s.id, status: 'publishing', profiles: ctx.user.socialProfiles }, 202);
 	}
-	return ok({ content_id: s.id, status: 'scheduled', scheduled_at: new Date(scheduledAt).toISOString() });
+	return ok({
+		content_id: s.id,
+		status: 'scheduled',
+		scheduled_at: new Date(scheduledAt).toISOString(),
+	});
 }

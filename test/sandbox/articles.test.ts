@@ -49,13 +49,15 @@ describe('GET /articles', () => {
 	it('filters by status and project_id, searches titles case-insensitively', async () => {
 		const byStatus = await api(sb).get('/articles', { params: { status: 'needs_editing' } });
 		expect(byStatus.data.data.length).toBeGreaterThan(0);
-		expect(byStatus.data.data.every((a: { status: string }) => a.status === 'needs_editing')).toBe(true);
+		expect(byStatus.data.data.every((a: { status: string }) => a.status === 'needs_editing')).toBe(
+			true,
+		);
 
 		const byProject = await api(sb).get('/articles', { params: { project_id: projectId } });
 		expect(byProject.data.data.length).toBeGreaterThan(0);
-		expect(byProject.data.data.every((a: { project_id: string }) => a.project_id === projectId)).toBe(
-			true,
-		);
+		expect(
+			byProject.data.data.every((a: { project_id: string }) => a.project_id === projectId),
+		).toBe(true);
 
 		const search = await api(sb).get('/articles', { params: { search: 'COFFEE' } });
 		expect(search.data.data.length).toBeGreaterThan(0);
@@ -146,20 +148,37 @@ describe('POST /articles/generate and GET /articles/:id/status', () => {
 		expect(sb.control.credits()).toMatchObject({ available: 9, subscription: 8.5, purchased: 0.5 });
 		const ledger = sb.control.ledger().slice(before);
 		expect(ledger).toEqual([
-			expect.objectContaining({ kind: 'article', recordId: d.article_id, credits: 1.5, hundredths: 150 }),
+			expect.objectContaining({
+				kind: 'article',
+				recordId: d.article_id,
+				credits: 1.5,
+				hundredths: 150,
+			}),
 		]);
 	});
 
 	it('moves queued -> cms with rising progress, updated_at at the transition time', async () => {
 		sb.control.setCredits({ subscription: 50, purchased: 0 });
 		sb.control.forceOutcome('article', 'cms');
-		const g = await api(sb).post('/articles/generate', { topic: 'Milk frothing', project_id: projectId });
+		const g = await api(sb).post('/articles/generate', {
+			topic: 'Milk frothing',
+			project_id: projectId,
+		});
 		const id = g.data.data.article_id;
 		const s0 = await api(sb).get(`/articles/${id}/status`);
 		expect(s0.data.data).toMatchObject({ article_id: id, status: 'queued', is_complete: false });
 		expect(s0.data.data.progress).toBeLessThan(5);
 		expect(Object.keys(s0.data.data).sort()).toEqual(
-			['article_id', 'created_at', 'is_complete', 'progress', 'slug', 'status', 'title', 'updated_at'].sort(),
+			[
+				'article_id',
+				'created_at',
+				'is_complete',
+				'progress',
+				'slug',
+				'status',
+				'title',
+				'updated_at',
+			].sort(),
 		);
 
 		sb.control.advance(45_000);
@@ -182,7 +201,10 @@ describe('POST /articles/generate and GET /articles/:id/status', () => {
 
 	it.each(['needs_editing', 'failed'] as const)('honours a forced %s outcome', async (outcome) => {
 		sb.control.forceOutcome('article', outcome);
-		const g = await api(sb).post('/articles/generate', { topic: `Forced ${outcome}`, project_id: projectId });
+		const g = await api(sb).post('/articles/generate', {
+			topic: `Forced ${outcome}`,
+			project_id: projectId,
+		});
 		sb.control.advance(121_000);
 		const s = await api(sb).get(`/articles/${g.data.data.article_id}/status`);
 		expect(s.data.data.status).toBe(outcome);
@@ -199,10 +221,30 @@ describe('POST /articles/generate and GET /articles/:id/status', () => {
 		['an unknown tone', { topic: 'Valid topic', project_id: 'P', tone: 'angry' }, /tone/],
 		['word_count 299', { topic: 'Valid topic', project_id: 'P', word_count: 299 }, /word_count/],
 		['word_count 5001', { topic: 'Valid topic', project_id: 'P', word_count: 5001 }, /word_count/],
-		['a fractional word_count', { topic: 'Valid topic', project_id: 'P', word_count: 800.5 }, /word_count/],
-		['a string word_count', { topic: 'Valid topic', project_id: 'P', word_count: '800' }, /word_count/],
-		['21 keywords', { topic: 'Valid topic', project_id: 'P', keywords: Array.from({ length: 21 }, (_, i) => `k${i}`) }, /keywords/],
-		['keywords as a string', { topic: 'Valid topic', project_id: 'P', keywords: 'one,two' }, /keywords/],
+		[
+			'a fractional word_count',
+			{ topic: 'Valid topic', project_id: 'P', word_count: 800.5 },
+			/word_count/,
+		],
+		[
+			'a string word_count',
+			{ topic: 'Valid topic', project_id: 'P', word_count: '800' },
+			/word_count/,
+		],
+		[
+			'21 keywords',
+			{
+				topic: 'Valid topic',
+				project_id: 'P',
+				keywords: Array.from({ length: 21 }, (_, i) => `k${i}`),
+			},
+			/keywords/,
+		],
+		[
+			'keywords as a string',
+			{ topic: 'Valid topic', project_id: 'P', keywords: 'one,two' },
+			/keywords/,
+		],
 	])('rejects %s with 400 VALIDATION_ERROR and charges nothing', async (_name, body, field) => {
 		const before = sb.control.ledger().length;
 		const b = { ...body } as Record<string, unknown>;
@@ -215,7 +257,11 @@ describe('POST /articles/generate and GET /articles/:id/status', () => {
 		sb.control.setCredits({ subscription: 20, purchased: 0 });
 		for (const body of [
 			{ topic: 'abc', word_count: 300 },
-			{ topic: 'y'.repeat(500), word_count: 5000, keywords: Array.from({ length: 20 }, (_, i) => `k${i}`) },
+			{
+				topic: 'y'.repeat(500),
+				word_count: 5000,
+				keywords: Array.from({ length: 20 }, (_, i) => `k${i}`),
+			},
 		]) {
 			const r = await api(sb).post('/articles/generate', { ...body, project_id: projectId });
 			expect(r.status).toBe(202);
@@ -235,7 +281,10 @@ describe('POST /articles/generate and GET /articles/:id/status', () => {
 	it('answers 402 INSUFFICIENT_CREDITS stating needed vs available, without charging', async () => {
 		sb.control.setCredits({ subscription: 1, purchased: 0.4 });
 		const before = sb.control.ledger().length;
-		const r = await api(sb).post('/articles/generate', { topic: 'Too expensive', project_id: projectId });
+		const r = await api(sb).post('/articles/generate', {
+			topic: 'Too expensive',
+			project_id: projectId,
+		});
 		expectError(r, 402, 'INSUFFICIENT_CREDITS', /1\.5.*1\.4/);
 		expect(sb.control.ledger().length).toBe(before);
 		expect(sb.control.credits().available).toBe(1.4);

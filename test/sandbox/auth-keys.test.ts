@@ -72,7 +72,10 @@ describe('permissions and scopes', () => {
 			/'write' permission/,
 		);
 		expectError(
-			await api(sb, key).post('/social/generate', { source_url: 'https://a.example', platforms: ['reddit'] }),
+			await api(sb, key).post('/social/generate', {
+				source_url: 'https://a.example',
+				platforms: ['reddit'],
+			}),
 			403,
 			'FORBIDDEN',
 			/write/,
@@ -103,7 +106,9 @@ describe('permissions and scopes', () => {
 	it('names both when permission and scope are missing', async () => {
 		const key = sb.control.createKey({ permissions: ['read'], scopes: ['user'] });
 		expectError(
-			await api(sb, key).post('/social/publish', { content_id: '00000000-0000-4000-8000-000000000000' }),
+			await api(sb, key).post('/social/publish', {
+				content_id: '00000000-0000-4000-8000-000000000000',
+			}),
 			403,
 			'FORBIDDEN',
 			/'write' permission.*'social' scope/,
@@ -124,7 +129,11 @@ describe('session-only API key routes', () => {
 		expect(r.data.success).toBe(true);
 		expect(d.key).toMatch(/^svc_[0-9a-f]{64}$/);
 		expect(d.id).toMatch(UUID);
-		expect(d).toMatchObject({ name: 'CI key', permissions: ['read', 'write'], scopes: ['articles', 'projects'] });
+		expect(d).toMatchObject({
+			name: 'CI key',
+			permissions: ['read', 'write'],
+			scopes: ['articles', 'projects'],
+		});
 		expect(Date.parse(d.expires_at) - Date.parse(d.created_at)).toBe(30 * 86_400_000);
 		expect(d.key.startsWith(d.key_prefix)).toBe(false);
 		expect(d.key_prefix.length).toBeLessThan(d.key.length);
@@ -133,7 +142,17 @@ describe('session-only API key routes', () => {
 		expect(list.status).toBe(200);
 		const item = list.data.data.find((k: { id: string }) => k.id === d.id);
 		expect(Object.keys(item).sort()).toEqual(
-			['created_at', 'expires_at', 'id', 'is_active', 'key_prefix', 'last_used_at', 'name', 'permissions', 'scopes'].sort(),
+			[
+				'created_at',
+				'expires_at',
+				'id',
+				'is_active',
+				'key_prefix',
+				'last_used_at',
+				'name',
+				'permissions',
+				'scopes',
+			].sort(),
 		);
 		expect(item).toMatchObject({ is_active: true, last_used_at: null, key_prefix: d.key_prefix });
 		expect(JSON.stringify(list.data)).not.toContain(d.key);
@@ -152,7 +171,10 @@ describe('session-only API key routes', () => {
 	});
 
 	it('revokes at once: the next request with the key fails', async () => {
-		const created = await session(sbKeys).post('/api-keys', { name: 'Short lived', permissions: ['read'] });
+		const created = await session(sbKeys).post('/api-keys', {
+			name: 'Short lived',
+			permissions: ['read'],
+		});
 		const { id, key } = created.data.data;
 		expect((await api(sbKeys, key).get('/projects')).status).toBe(200);
 		const del = await session(sbKeys).delete(`/api-keys/${id}`);
@@ -204,7 +226,10 @@ describe('session-only API key routes', () => {
 	});
 
 	it("cannot see or revoke another user's keys", async () => {
-		const otherKey = sbKeys.control.createKey({ userId: sbKeys.control.otherUserId, name: 'theirs' });
+		const otherKey = sbKeys.control.createKey({
+			userId: sbKeys.control.otherUserId,
+			name: 'theirs',
+		});
 		const list = await session(sbKeys).get('/api-keys');
 		expect(list.data.data.some((k: { name: string }) => k.name === 'theirs')).toBe(false);
 		expect((await api(sbKeys, otherKey).get('/projects')).status).toBe(200);

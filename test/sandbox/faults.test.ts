@@ -48,7 +48,9 @@ describe('fault injection', () => {
 	it('dropRate: the connection is destroyed without a response, and logged with status 0', async () => {
 		sb.control.setFaults({ dropRate: 1 });
 		sb.control.resetRequests();
-		await expect(api(sb).get('/projects')).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|ERR_/) });
+		await expect(api(sb).get('/projects')).rejects.toMatchObject({
+			code: expect.stringMatching(/ECONNRESET|ERR_/),
+		});
 		expect(sb.control.requests()).toEqual([
 			expect.objectContaining({ method: 'GET', path: '/api/v1/projects', status: 0 }),
 		]);
@@ -56,7 +58,10 @@ describe('fault injection', () => {
 
 	it('malformedJsonRate: 200 with truncated JSON', async () => {
 		sb.control.setFaults({ malformedJsonRate: 1 });
-		const r = await api(sb).get('/projects', { responseType: 'text', transformResponse: [(d: string) => d] });
+		const r = await api(sb).get('/projects', {
+			responseType: 'text',
+			transformResponse: [(d: string) => d],
+		});
 		expect(r.status).toBe(200);
 		expect(r.headers['content-type']).toMatch(/application\/json/);
 		expect(() => JSON.parse(r.data)).toThrow();
@@ -90,7 +95,10 @@ describe('fault injection', () => {
 	});
 
 	it('match limits faults to some routes', async () => {
-		sb.control.setFaults({ serverErrorRate: 1, match: { method: 'POST', pathPrefix: '/api/v1/social' } });
+		sb.control.setFaults({
+			serverErrorRate: 1,
+			match: { method: 'POST', pathPrefix: '/api/v1/social' },
+		});
 		expect((await api(sb).get('/social/content')).status).toBe(200);
 		expect((await api(sb).get('/projects')).status).toBe(200);
 		const r = await api(sb).post('/social/publish', { content_id: 'x' });
@@ -100,7 +108,11 @@ describe('fault injection', () => {
 	it('afterProcessing: the generate is accepted and charged exactly once although the client saw a fault', async () => {
 		for (const fault of [{ serverErrorRate: 1 }, { dropRate: 1 }, { htmlErrorRate: 1 }]) {
 			const topic = `Processed despite ${Object.keys(fault)[0]}`;
-			sb.control.setFaults({ ...fault, afterProcessing: true, match: { pathPrefix: '/api/v1/articles/generate' } });
+			sb.control.setFaults({
+				...fault,
+				afterProcessing: true,
+				match: { pathPrefix: '/api/v1/articles/generate' },
+			});
 			const before = sb.control.ledger().length;
 			let status = 0;
 			try {
@@ -135,9 +147,12 @@ describe('fault injection', () => {
 	});
 
 	it('answers 404 for files of unknown records', async () => {
-		const r = await axios.get(`${sb.url}/files/00000000-0000-4000-8000-000000000000/instagram.png`, {
-			validateStatus: () => true,
-		});
+		const r = await axios.get(
+			`${sb.url}/files/00000000-0000-4000-8000-000000000000/instagram.png`,
+			{
+				validateStatus: () => true,
+			},
+		);
 		expect(r.status).toBe(404);
 	});
 });

@@ -14,7 +14,10 @@ afterAll(async () => {
 describe('generation at test speed', () => {
 	it('an article completes after a few polls', async () => {
 		const projectId = sb.control.projects()[0].id;
-		const g = await api(sb).post('/articles/generate', { topic: 'Fast article', project_id: projectId });
+		const g = await api(sb).post('/articles/generate', {
+			topic: 'Fast article',
+			project_id: projectId,
+		});
 		expect(g.status).toBe(202);
 		const r = await pollUntil(
 			() => api(sb).get(g.data.data.poll_url.replace('/api/v1', '')),
@@ -42,7 +45,10 @@ describe('generation at test speed', () => {
 		sb.control.forceOutcome('social', 'failed', 2);
 		const ids: string[] = [];
 		for (let i = 0; i < 3; i++) {
-			const g = await api(sb).post('/social/generate', { source_url: 'https://a.example/f', platforms: ['reddit'] });
+			const g = await api(sb).post('/social/generate', {
+				source_url: 'https://a.example/f',
+				platforms: ['reddit'],
+			});
 			ids.push(g.data.data.content_id);
 		}
 		const statuses: string[] = [];

@@ -42,7 +42,12 @@ export async function pollUntil(
 	return r;
 }
 
-export function expectError(r: AxiosResponse, status: number, code: string, messagePart?: RegExp): void {
+export function expectError(
+	r: AxiosResponse,
+	status: number,
+	code: string,
+	messagePart?: RegExp,
+): void {
 	expect(r.status).toBe(status);
 	expect(r.data).toEqual({
 		success: false,

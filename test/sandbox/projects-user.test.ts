@@ -4,7 +4,11 @@ import { api, expectError } from './helpers';
 let sb: Sandbox;
 
 beforeAll(async () => {
-	sb = await startSandbox({ seed: 41, plan: 'Professional', credits: { subscription: 120, purchased: 3.4 } });
+	sb = await startSandbox({
+		seed: 41,
+		plan: 'Professional',
+		credits: { subscription: 120, purchased: 3.4 },
+	});
 });
 afterAll(async () => {
 	await sb.close();
@@ -37,43 +41,81 @@ describe('projects', () => {
 	it('lists the caller projects (list shape) with varied statuses and languages', async () => {
 		const r = await api(sb).get('/projects');
 		expect(r.status).toBe(200);
-		expect(r.data.pagination).toEqual({ total: 5, page: 1, limit: 20, total_pages: 1, has_more: false });
+		expect(r.data.pagination).toEqual({
+			total: 5,
+			page: 1,
+			limit: 20,
+			total_pages: 1,
+			has_more: false,
+		});
 		for (const p of r.data.data) expect(Object.keys(p).sort()).toEqual(PROJECT_LIST_FIELDS);
-		expect(new Set(r.data.data.map((p: { status: string }) => p.status)).size).toBeGreaterThanOrEqual(3);
-		expect(new Set(r.data.data.map((p: { business_language: string }) => p.business_language)).size).toBeGreaterThanOrEqual(3);
+		expect(
+			new Set(r.data.data.map((p: { status: string }) => p.status)).size,
+		).toBeGreaterThanOrEqual(3);
+		expect(
+			new Set(r.data.data.map((p: { business_language: string }) => p.business_language)).size,
+		).toBeGreaterThanOrEqual(3);
 		expect(r.data.data.map((p: { id: string }) => p.id).sort()).toEqual(
-			sb.control.projects().map((p) => p.id).sort(),
+			sb.control
+				.projects()
+				.map((p) => p.id)
+				.sort(),
 		);
 	});
 
 	it('searches business_name case-insensitively and filters status exactly', async () => {
 		const s = await api(sb).get('/projects', { params: { search: 'ROAST' } });
-		expect(s.data.data.map((p: { business_name: string }) => p.business_name)).toEqual(['Northwind Coffee Roasters']);
+		expect(s.data.data.map((p: { business_name: string }) => p.business_name)).toEqual([
+			'Northwind Coffee Roasters',
+		]);
 		const st = await api(sb).get('/projects', { params: { status: 'pending' } });
 		expect(st.data.data.length).toBe(1);
 		expect(st.data.data[0].status).toBe('pending');
 		const none = await api(sb).get('/projects', { params: { status: 'Pending' } });
-		expect(none.data.pagination).toEqual({ total: 0, page: 1, limit: 20, total_pages: 0, has_more: false });
+		expect(none.data.pagination).toEqual({
+			total: 0,
+			page: 1,
+			limit: 20,
+			total_pages: 0,
+			has_more: false,
+		});
 	});
 
 	it('paginates', async () => {
 		const p1 = await api(sb).get('/projects', { params: { limit: 2 } });
-		expect(p1.data.pagination).toEqual({ total: 5, page: 1, limit: 2, total_pages: 3, has_more: true });
+		expect(p1.data.pagination).toEqual({
+			total: 5,
+			page: 1,
+			limit: 2,
+			total_pages: 3,
+			has_more: true,
+		});
 		const p3 = await api(sb).get('/projects', { params: { limit: 2, page: 3 } });
 		expect(p3.data.data.length).toBe(1);
 		expect(p3.data.pagination.has_more).toBe(false);
-		expectError(await api(sb).get('/projects', { params: { limit: 101 } }), 400, 'VALIDATION_ERROR', /limit/);
+		expectError(
+			await api(sb).get('/projects', { params: { limit: 101 } }),
+			400,
+			'VALIDATION_ERROR',
+			/limit/,
+		);
 	});
 
 	it('returns the full project; 404 for another user, unknown and non-UUID ids', async () => {
 		const id = sb.control.projects()[0].id;
 		const r = await api(sb).get(`/projects/${id}`);
 		expect(r.status).toBe(200);
-		expect(Object.keys(r.data.data).sort()).toEqual([...PROJECT_LIST_FIELDS, ...PROJECT_SINGLE_ONLY].sort());
+		expect(Object.keys(r.data.data).sort()).toEqual(
+			[...PROJECT_LIST_FIELDS, ...PROJECT_SINGLE_ONLY].sort(),
+		);
 		expect(r.data.data.language_code).toBe('en');
 		const theirs = sb.control.projects(sb.control.otherUserId)[0].id;
 		expectError(await api(sb).get(`/projects/${theirs}`), 404, 'NOT_FOUND');
-		expectError(await api(sb).get('/projects/00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
+		expectError(
+			await api(sb).get('/projects/00000000-0000-4000-8000-000000000000'),
+			404,
+			'NOT_FOUND',
+		);
 		expectError(await api(sb).get('/projects/zzz'), 404, 'NOT_FOUND');
 	});
 });
@@ -97,7 +139,10 @@ describe('user credits', () => {
 		sb.control.setCredits({ subscription: 0.3, purchased: 10 });
 		const before = (await api(sb).get('/user/credits')).data.data.credits_used_this_month;
 		for (let i = 0; i < 7; i++) {
-			const r = await api(sb).post('/social/generate', { source_url: 'https://a.example', platforms: ['reddit'] });
+			const r = await api(sb).post('/social/generate', {
+				source_url: 'https://a.example',
+				platforms: ['reddit'],
+			});
 			expect(r.status).toBe(202);
 		}
 		const c = (await api(sb).get('/user/credits')).data.data;
@@ -150,7 +195,9 @@ describe('user usage', () => {
 		const dates = new Set<string>(u.daily_breakdown.map((d: { date: string }) => d.date));
 		expect(dates.size).toBeGreaterThan(5);
 		expect(dates.size).toBeLessThanOrEqual(30);
-		const oldest = new Date(sb.control.now().getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
+		const oldest = new Date(sb.control.now().getTime() - 29 * 86_400_000)
+			.toISOString()
+			.slice(0, 10);
 		for (const d of dates) expect(d >= oldest).toBe(true);
 	});
 });

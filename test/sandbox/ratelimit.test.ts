@@ -82,7 +82,10 @@ describe('rate limits', () => {
 	it('does not charge a generate refused with 429', async () => {
 		sb.control.setRateLimit({ perMinute: 0, perDay: 10 });
 		const before = sb.control.ledger().length;
-		const r = await api(sb).post('/social/generate', { source_url: 'https://a.example', platforms: ['reddit'] });
+		const r = await api(sb).post('/social/generate', {
+			source_url: 'https://a.example',
+			platforms: ['reddit'],
+		});
 		expectError(r, 429, 'RATE_LIMIT_EXCEEDED');
 		expect(sb.control.ledger().length).toBe(before);
 		sb.control.setRateLimit({ perMinute: 1000, perDay: 50000 });

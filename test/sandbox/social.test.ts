@@ -94,10 +94,14 @@ describe('GET /social/content', () => {
 			expect(typeof s.error_message).toBe('string');
 		}
 		const one = byStatus.data.data[0];
-		const byArticle = await api(sb).get('/social/content', { params: { article_id: one.article_id } });
+		const byArticle = await api(sb).get('/social/content', {
+			params: { article_id: one.article_id },
+		});
 		expect(byArticle.data.data.map((s: { id: string }) => s.id)).toContain(one.id);
 		for (const s of byArticle.data.data) expect(s.article_id).toBe(one.article_id);
-		const byProject = await api(sb).get('/social/content', { params: { project_id: one.project_id } });
+		const byProject = await api(sb).get('/social/content', {
+			params: { project_id: one.project_id },
+		});
 		for (const s of byProject.data.data) expect(s.project_id).toBe(one.project_id);
 	});
 
@@ -127,7 +131,9 @@ describe('GET /social/content', () => {
 
 describe('GET /social/content/:id', () => {
 	it('returns every single-record field; 404 for another user, unknown and non-UUID ids', async () => {
-		const list = await api(sb).get('/social/content', { params: { status: 'completed', limit: 1 } });
+		const list = await api(sb).get('/social/content', {
+			params: { status: 'completed', limit: 1 },
+		});
 		const r = await api(sb).get(`/social/content/${list.data.data[0].id}`);
 		expect(r.status).toBe(200);
 		expect(Object.keys(r.data.data).sort()).toEqual([...LIST_FIELDS, ...SINGLE_ONLY].sort());
@@ -165,7 +171,12 @@ describe('POST /social/generate', () => {
 		});
 		expect(sb.control.credits()).toMatchObject({ available: 4.2, subscription: 0, purchased: 4.2 });
 		expect(sb.control.ledger().slice(before)).toEqual([
-			expect.objectContaining({ kind: 'social', credits: 1.8, hundredths: 180, recordId: r.data.data.content_id }),
+			expect.objectContaining({
+				kind: 'social',
+				credits: 1.8,
+				hundredths: 180,
+				recordId: r.data.data.content_id,
+			}),
 		]);
 		const c = await api(sb).get('/user/credits');
 		expect(c.data.data.available_credits).toBe(4.2);
@@ -235,13 +246,56 @@ describe('POST /social/generate', () => {
 		['a non-URL source_url', { source_url: 'not a url', platforms: ['instagram'] }, /source_url/],
 		['missing platforms', { source_url: 'https://a.example' }, /platforms/],
 		['empty platforms', { source_url: 'https://a.example', platforms: [] }, /platforms/],
-		['an unknown platform', { source_url: 'https://a.example', platforms: ['myspace'] }, /platform/],
-		['11 platforms', { source_url: 'https://a.example', platforms: ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'bluesky', 'telegram', 'reddit'] }, /platforms/],
-		['a duplicate platform', { source_url: 'https://a.example', platforms: ['reddit', 'reddit'] }, /platforms/],
-		['an unknown source_type', { source_url: 'https://a.example', platforms: ['reddit'], source_type: 'podcast' }, /source_type/],
-		['a 501-character angle', { source_url: 'https://a.example', platforms: ['reddit'], angle: 'a'.repeat(501) }, /angle/],
-		['a 201-character title', { source_url: 'https://a.example', platforms: ['reddit'], title: 't'.repeat(201) }, /title/],
-		['a non-UUID project_id', { source_url: 'https://a.example', platforms: ['reddit'], project_id: '12' }, /project_id/],
+		[
+			'an unknown platform',
+			{ source_url: 'https://a.example', platforms: ['myspace'] },
+			/platform/,
+		],
+		[
+			'11 platforms',
+			{
+				source_url: 'https://a.example',
+				platforms: [
+					'instagram',
+					'facebook',
+					'linkedin',
+					'twitter',
+					'threads',
+					'tiktok',
+					'youtube',
+					'pinterest',
+					'bluesky',
+					'telegram',
+					'reddit',
+				],
+			},
+			/platforms/,
+		],
+		[
+			'a duplicate platform',
+			{ source_url: 'https://a.example', platforms: ['reddit', 'reddit'] },
+			/platforms/,
+		],
+		[
+			'an unknown source_type',
+			{ source_url: 'https://a.example', platforms: ['reddit'], source_type: 'podcast' },
+			/source_type/,
+		],
+		[
+			'a 501-character angle',
+			{ source_url: 'https://a.example', platforms: ['reddit'], angle: 'a'.repeat(501) },
+			/angle/,
+		],
+		[
+			'a 201-character title',
+			{ source_url: 'https://a.example', platforms: ['reddit'], title: 't'.repeat(201) },
+			/title/,
+		],
+		[
+			'a non-UUID project_id',
+			{ source_url: 'https://a.example', platforms: ['reddit'], project_id: '12' },
+			/project_id/,
+		],
 	])('rejects %s with 400 VALIDATION_ERROR and charges nothing', async (_n, body, field) => {
 		const before = sb.control.ledger().length;
 		expectError(await generate(body), 400, 'VALIDATION_ERROR', field);
@@ -252,7 +306,18 @@ describe('POST /social/generate', () => {
 		sb.control.setCredits({ subscription: 50, purchased: 0 });
 		const r = await generate({
 			source_url: 'https://a.example/p',
-			platforms: ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'bluesky', 'google-business'],
+			platforms: [
+				'instagram',
+				'facebook',
+				'linkedin',
+				'twitter',
+				'threads',
+				'tiktok',
+				'youtube',
+				'pinterest',
+				'bluesky',
+				'google-business',
+			],
 			angle: 'a'.repeat(500),
 			title: 't'.repeat(200),
 		});
@@ -263,7 +328,10 @@ describe('POST /social/generate', () => {
 	it('answers 400 NO_PROJECT when the account has no project', async () => {
 		const key = sb.control.createKey({ userId: sb.control.noProjectUserId });
 		expectError(
-			await api(sb, key).post('/social/generate', { source_url: 'https://a.example', platforms: ['reddit'] }),
+			await api(sb, key).post('/social/generate', {
+				source_url: 'https://a.example',
+				platforms: ['reddit'],
+			}),
 			400,
 			'NO_PROJECT',
 		);
@@ -272,7 +340,11 @@ describe('POST /social/generate', () => {
 	it('answers 404 for another user project and 402 when platforms cannot be covered', async () => {
 		const theirs = sb.control.projects(sb.control.otherUserId)[0].id;
 		expectError(
-			await generate({ source_url: 'https://a.example', platforms: ['reddit'], project_id: theirs }),
+			await generate({
+				source_url: 'https://a.example',
+				platforms: ['reddit'],
+				project_id: theirs,
+			}),
 			404,
 			'NOT_FOUND',
 		);
@@ -298,17 +370,24 @@ describe('media files', () => {
 			expect(r.status).toBe(200);
 			expect(r.headers['content-type']).toBe('image/png');
 			const buf = Buffer.from(r.data);
-			expect(buf.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+			expect(buf.subarray(0, 8)).toEqual(
+				Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+			);
 			expect(buf.subarray(12, 16).toString('ascii')).toBe('IHDR');
 			expect(buf.readUInt32BE(16)).toBeGreaterThan(0);
 			// IHDR CRC covers type + data
 			expect(buf.readUInt32BE(29)).toBe(crc32(buf.subarray(12, 29)));
 			expect(buf.subarray(buf.length - 8, buf.length - 4).toString('ascii')).toBe('IEND');
 		}
-		const video = await axios.get(d.video_urls.youtube, { responseType: 'arraybuffer', validateStatus: () => true });
+		const video = await axios.get(d.video_urls.youtube, {
+			responseType: 'arraybuffer',
+			validateStatus: () => true,
+		});
 		expect(video.status).toBe(200);
 		expect(video.headers['content-type']).toBe('video/mp4');
-		const missing = await axios.get(`${sb.url}/files/${id}/reddit.png`, { validateStatus: () => true });
+		const missing = await axios.get(`${sb.url}/files/${id}/reddit.png`, {
+			validateStatus: () => true,
+		});
 		expect(missing.status).toBe(404);
 	});
 });
@@ -331,11 +410,23 @@ describe('POST /social/publish', () => {
 		const id = await finished(['instagram', 'facebook'], 'ready');
 		const at = new Date(sb.control.now().getTime() + 3_600_000);
 		const offsetForm = at.toISOString().replace('Z', '+00:00');
-		const r = await api(sb).post('/social/publish', { content_id: id, scheduled_at: offsetForm, platforms: ['instagram'] });
+		const r = await api(sb).post('/social/publish', {
+			content_id: id,
+			scheduled_at: offsetForm,
+			platforms: ['instagram'],
+		});
 		expect(r.status).toBe(200);
-		expect(r.data.data).toEqual({ content_id: id, status: 'scheduled', scheduled_at: at.toISOString() });
+		expect(r.data.data).toEqual({
+			content_id: id,
+			status: 'scheduled',
+			scheduled_at: at.toISOString(),
+		});
 		const s = (await api(sb).get(`/social/content/${id}`)).data.data;
-		expect(s).toMatchObject({ status: 'scheduled', scheduled_publish_at: at.toISOString(), is_published: false });
+		expect(s).toMatchObject({
+			status: 'scheduled',
+			scheduled_publish_at: at.toISOString(),
+			is_published: false,
+		});
 		sb.control.advance(3_600_001);
 		const p = (await api(sb).get(`/social/content/${id}`)).data.data;
 		expect(p).toMatchObject({ status: 'published', is_published: true });
@@ -353,7 +444,12 @@ describe('POST /social/publish', () => {
 		const id = await finished(['threads']);
 		sb.control.setSocialProfiles(0);
 		try {
-			expectError(await api(sb).post('/social/publish', { content_id: id }), 412, 'PRECONDITION_FAILED', /profile/);
+			expectError(
+				await api(sb).post('/social/publish', { content_id: id }),
+				412,
+				'PRECONDITION_FAILED',
+				/profile/,
+			);
 		} finally {
 			sb.control.setSocialProfiles(3);
 		}
@@ -362,11 +458,41 @@ describe('POST /social/publish', () => {
 	it.each([
 		['a missing content_id', {}, 400, 'VALIDATION_ERROR', /content_id/],
 		['a non-UUID content_id', { content_id: 'abc' }, 400, 'VALIDATION_ERROR', /content_id/],
-		['an unknown platform', { content_id: 'ID', platforms: ['myspace'] }, 400, 'VALIDATION_ERROR', /platform/],
-		['a platform not on the record', { content_id: 'ID', platforms: ['reddit'] }, 400, 'VALIDATION_ERROR', /reddit/],
-		['a date without time zone', { content_id: 'ID', scheduled_at: '2030-01-01T10:00:00' }, 400, 'VALIDATION_ERROR', /scheduled_at/],
-		['a date in the past', { content_id: 'ID', scheduled_at: '2001-01-01T10:00:00Z' }, 400, 'VALIDATION_ERROR', /scheduled_at/],
-		['an unknown content_id', { content_id: '00000000-0000-4000-8000-000000000000' }, 404, 'NOT_FOUND', /not found/],
+		[
+			'an unknown platform',
+			{ content_id: 'ID', platforms: ['myspace'] },
+			400,
+			'VALIDATION_ERROR',
+			/platform/,
+		],
+		[
+			'a platform not on the record',
+			{ content_id: 'ID', platforms: ['reddit'] },
+			400,
+			'VALIDATION_ERROR',
+			/reddit/,
+		],
+		[
+			'a date without time zone',
+			{ content_id: 'ID', scheduled_at: '2030-01-01T10:00:00' },
+			400,
+			'VALIDATION_ERROR',
+			/scheduled_at/,
+		],
+		[
+			'a date in the past',
+			{ content_id: 'ID', scheduled_at: '2001-01-01T10:00:00Z' },
+			400,
+			'VALIDATION_ERROR',
+			/scheduled_at/,
+		],
+		[
+			'an unknown content_id',
+			{ content_id: '00000000-0000-4000-8000-000000000000' },
+			404,
+			'NOT_FOUND',
+			/not found/,
+		],
 	])('rejects %s', async (_n, body, status, code, msg) => {
 		const id = await finished(['pinterest']);
 		const b = { ...body } as Record<string, unknown>;
@@ -376,7 +502,13 @@ describe('POST /social/publish', () => {
 
 	it('answers 404 for content of another user', async () => {
 		const otherKey = sb.control.createKey({ userId: sb.control.otherUserId });
-		const theirs = await api(sb, otherKey).get('/social/content', { params: { status: 'completed' } });
-		expectError(await api(sb).post('/social/publish', { content_id: theirs.data.data[0].id }), 404, 'NOT_FOUND');
+		const theirs = await api(sb, otherKey).get('/social/content', {
+			params: { status: 'completed' },
+		});
+		expectError(
+			await api(sb).post('/social/publish', { content_id: theirs.data.data[0].id }),
+			404,
+			'NOT_FOUND',
+		);
 	});
 });
