@@ -352,7 +352,13 @@ function plan(doc: DocCommand): Plan | undefined {
 			when: 'never',
 			why: 'a benchmark run takes minutes of every core and is no test; figures.test.ts checks what its --write left',
 		};
-	if (/^docker /.test(c)) return { when: 'never', why: 'needs Docker and an n8n container' };
+	if (/^\s*docker /.test(c) || /^for volume in /.test(c) || c === 'done')
+		return { when: 'never', why: 'needs Docker and an n8n container' };
+	if (doc.where.startsWith('docs/deployment.md') && /^(export \w+=|n8n (start|worker)$)/.test(c))
+		return {
+			when: 'never',
+			why: 'a production deployment with placeholders; test/n8n/settings3.leg.ts runs it (queue mode on Postgres, main + two workers)',
+		};
 	return undefined;
 }
 
