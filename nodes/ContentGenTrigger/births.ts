@@ -112,13 +112,14 @@ export class Search {
 
 	/**
 	 * Takes a record created after the threshold that nobody knows as a birth, while the count
-	 * says births are still to find (a record forgotten to keep the state small is not one).
+	 * says births may be still to find (a record forgotten to keep the state small is not one).
 	 */
 	claim(key: string, record: TrackedRecord): boolean {
 		const created = time(record.created_at);
 		if (this.learning ? !this.bornWhileLearning(created) : !(created > this.threshold))
 			return false;
-		if (this.expected === 0 && !this.births.hunt) return false;
+		// A followed record out of sight may be lost, and hide a birth from the count.
+		if (this.expected === 0 && !this.births.hunt && this.targets.size === 0) return false;
 		if (this.followed(key) || this.targets.has(key)) return false;
 		if (this.births.known.has(key) || this.births.found.has(key)) return false;
 		this.births.found.set(key, NaN);
