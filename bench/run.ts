@@ -24,6 +24,7 @@ import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
 import { runPollSync } from '../test/trigger/drive';
 import { pollHarness, type PollHarness } from '../test/trigger/poll';
 import { prng, World } from '../test/trigger/world';
+import { triggerSocialRows as triggerSocialScaleRows } from './trigger-social';
 
 const ROOT = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -742,6 +743,7 @@ async function main(): Promise<void> {
 	await requestCounts();
 	await triggerArticleRows();
 	await triggerSocialRows();
+	await triggerSocialScaleRows({ sandbox, row, fmt, pollsUntil });
 	await generationRows();
 	await throughputRows();
 	staticDataRow(1000);
