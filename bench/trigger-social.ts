@@ -91,7 +91,8 @@ async function birthsRow(kit: BenchKit) {
 		sb.control.resetRequests();
 		await trigger.poll();
 		const activation = sb.control.requests().length;
-		sb.control.advance(MINUTE);
+		// Past the minute a reset header may run ahead of the service's clock at activation.
+		sb.control.advance(2 * MINUTE);
 		const born = new Set(sb.control.seedSocial(5, { status: 'completed' }));
 		const rest = await kit.pollsUntil(sb, trigger, (items) => {
 			const found = items.filter((item) => born.has(item.id as string));

@@ -175,9 +175,7 @@ export function* pollSocial(
 	if (seeding) {
 		// Activation: learn the newest record from the whole list before telling births apart.
 		previous.births.count = first.total;
-		// The earlier of the two clocks: a reset header runs up to a minute ahead of the service.
-		const since = Math.min(ctx.now, ctx.startedAt);
-		previous.births.census = { page: 2, newest: 0, count: first.total, since };
+		previous.births.census = { page: 2, newest: 0, count: first.total, since: ctx.now };
 	}
 
 	// Every book of this poll compares keys at the width the state was stored with.
