@@ -3,21 +3,20 @@
  * `npm run bench`: request economy, throughput and size of the nodes, measured against the
  * in-process sandbox and n8n's own engine. Prints a table to stdout.
  * Flags: --runs=N (median over N timed runs, default 5), --no-build (measure dist as it is),
- * --write (also put the table, with the machine it ran on, into BENCHMARKS.md between
- * <!-- bench:unit:start --> and <!-- bench:unit:end -->, and the README's summary of it between
- * <!-- bench:summary:start --> and <!-- bench:summary:end -->).
+ * --write (also save the run to bench/last-run.json and rewrite every figure the docs quote from
+ * it: see bench/figures.ts).
  */
 import './resolve';
 import './env';
 
 import axios from 'axios';
 import { execFileSync, spawnSync } from 'child_process';
-import { readFileSync, writeFileSync } from 'fs';
 import { cpus, loadavg, platform } from 'os';
 import { join } from 'path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type RequestLogEntry, type Sandbox, type SocialListOrder } from '../sandbox';
+import { startSandbox, type Sandbox, type SocialListOrder } from '../sandbox';
+import { table, writeRun, type BenchRow } from './figures';
 import { EVENT_NAMES } from '../nodes/ContentGenTrigger/events';
 import { pollSteps, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
 import { runWorkflow, singleNodeWorkflow } from '../test/helpers/engine';
@@ -25,6 +24,8 @@ import { runPollSync } from '../test/trigger/drive';
 import { pollHarness, type PollHarness } from '../test/trigger/poll';
 import { prng, World } from '../test/trigger/world';
 import { triggerSocialRows as triggerSocialScaleRows } from './trigger-social';
+import { triggerTimeRows } from './trigger-time';
+import { waitRows } from './waits';
 
 const ROOT = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -35,16 +36,7 @@ const WRITE = args.includes('--write');
 const LOAD_AT_START = loadavg()[0];
 const LOAD_RUNS = 7;
 
-interface Row {
-	section: string;
-	name: string;
-	measured: string;
-	reference: string;
-	ratio: string;
-	target: string;
-}
-
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 const notes: string[] = [];
 
 function row(
@@ -111,10 +103,6 @@ async function articlesUpTo(sb: Sandbox, n: number): Promise<void> {
 	if (now !== n) throw new Error(`expected ${n} articles, the sandbox has ${now}`);
 }
 
-function count(log: RequestLogEntry[], method: string, pathPattern: RegExp): number {
-	return log.filter((e) => e.method === method && pathPattern.test(e.path)).length;
-}
-
 async function runNode(sb: Sandbox, parameters: IDataObject, input?: IDataObject[]) {
 	const result = await runWorkflow(singleNodeWorkflow(parameters), {
 		credentials: credentials(sb),
@@ -165,13 +153,16 @@ async function pollsUntil(
 	sb: Sandbox,
 	trigger: PollHarness,
 	done: (items: IDataObject[]) => boolean,
-): Promise<{ requests: number; polls: number; items: IDataObject[] }> {
+): Promise<{ requests: number; polls: number; behind: number; items: IDataObject[] }> {
 	const items: IDataObject[] = [];
 	sb.control.resetRequests();
+	// Polls that logged "ContentGen Trigger is behind": summed up in the row, not printed per poll.
+	let behind = 0;
 	for (let polls = 1; polls <= 20; polls++) {
 		const output = await trigger.poll();
 		items.push(...(output?.[0] ?? []).map((item) => item.json));
-		if (done(items)) return { requests: sb.control.requests().length, polls, items };
+		if (trigger.warnings().some((w) => w.startsWith('ContentGen Trigger is behind'))) behind++;
+		if (done(items)) return { requests: sb.control.requests().length, polls, behind, items };
 		sb.control.advance(60_000);
 	}
 	throw new Error(`not done after 20 polls: ${items.length} items`);
@@ -179,12 +170,20 @@ async function pollsUntil(
 
 function pollRow(
 	name: string,
-	took: { requests: number; polls: number },
+	took: { requests: number; polls: number; behind: number },
 	min: number,
 	minLabel: string,
 ) {
 	const polls = took.polls === 1 ? '1 poll' : `${took.polls} polls`;
-	row('trigger', name, `${took.requests} in ${polls}`, minLabel, fmt(took.requests / min), '-');
+	const behind = took.behind ? `, ${took.behind} logged "behind"` : '';
+	row(
+		'trigger',
+		name,
+		`${took.requests} in ${polls}${behind}`,
+		minLabel,
+		fmt(took.requests / min),
+		'-',
+	);
 }
 
 const reported = (items: IDataObject[], event: string) =>
@@ -327,109 +326,6 @@ async function triggerSocialRows(): Promise<void> {
 	} finally {
 		await c.sb.close();
 	}
-}
-
-// ------------------------------------------------------------------------------------------
-// generation: one item, then 50 items waited for together
-
-interface GenerationMeasure {
-	posts: number;
-	lists: number;
-	statusPolls: number;
-	gets: number;
-	total: number;
-	rounds: number;
-	wallMs: number;
-	slowestMs: number;
-}
-
-async function generation(items: number, speed: number, seed: number): Promise<GenerationMeasure> {
-	const sb = await sandbox(speed, seed);
-	try {
-		sb.control.advance(86_400_000); // the seeded in-flight article must not share the queued list
-		const project = sb.control.projects()[0].id;
-		sb.control.resetRequests();
-		const started = sb.control.now().getTime();
-		const output = await runNode(
-			sb,
-			{
-				resource: 'article',
-				operation: 'generate',
-				topic: '={{ $json.topic }}',
-				projectId: { __rl: true, mode: 'id', value: project },
-				waitForCompletion: true,
-				options: { pollInterval: 1, timeout: 600 },
-			},
-			Array.from({ length: items }, (_, i) => ({ topic: `Benchmark article number ${i + 1}` })),
-		);
-		const wallMs = sb.control.now().getTime() - started;
-		const finished = output.filter((i) => ['cms', 'needs_editing'].includes(String(i.json.status)));
-		if (finished.length !== items)
-			throw new Error(`${finished.length} of ${items} articles finished`);
-
-		const log = sb.control.requests();
-		const posts = log.filter((e) => e.method === 'POST');
-		const lastPost = Math.max(...posts.map((e) => Date.parse(e.at)));
-		// generation time of each article on the sandbox clock: created_at to its final updated_at
-		let slowestMs = 0;
-		let lastEnd = 0;
-		for (const item of finished) {
-			const created = Date.parse(String(item.json.created_at));
-			const ended = Date.parse(String(item.json.updated_at));
-			slowestMs = Math.max(slowestMs, ended - created);
-			lastEnd = Math.max(lastEnd, ended);
-		}
-		// polling at the 1 s cadence after the last submission, the last completion is seen at round:
-		const rounds = Math.max(1, Math.ceil((lastEnd - lastPost) / 1000));
-		return {
-			posts: posts.length,
-			lists: count(log, 'GET', /^\/api\/v1\/articles$/),
-			statusPolls: count(log, 'GET', /\/status$/),
-			gets: count(log, 'GET', /^\/api\/v1\/articles\/[0-9a-f-]{36}$/),
-			total: log.length,
-			rounds,
-			wallMs,
-			slowestMs,
-		};
-	} finally {
-		await sb.close();
-	}
-}
-
-async function generationRows(): Promise<void> {
-	// speed 30: an article takes 2-4 s, polled every second
-	const one = await generation(1, 30, 201);
-	const oneMin = 1 + one.rounds + 1;
-	requestRow(
-		'article generate + wait, 1 item',
-		one.total,
-		oneMin,
-		`${oneMin} (1 POST + ${one.rounds} status + 1 GET)`,
-	);
-	notes.push(
-		`generate + wait, 1 item: ${one.posts} POST, ${one.statusPolls} status polls, ${one.gets} GET of the finished article.`,
-	);
-
-	// speed 6: articles take 10-20 s, so a 1 s poll cadence is fine-grained next to them
-	const many = await generation(50, 6, 202);
-	const manyMin = 50 + many.rounds + 50;
-	requestRow(
-		'article generate + wait, 50 items together',
-		many.total,
-		manyMin,
-		`${manyMin} (50 POST + ${many.rounds} list + 50 GET)`,
-	);
-	notes.push(
-		`generate + wait, 50 items: ${many.posts} POST, ${many.lists} list reads of the queued articles, ${many.statusPolls} status polls, ${many.gets} GET of finished articles.`,
-	);
-	row(
-		'wall time',
-		'50 articles generated + waited, one execution',
-		`${fmt(many.wallMs / 1000, 1)} s`,
-		`${fmt(many.slowestMs / 1000, 1)} s slowest`,
-		fmt(many.wallMs / many.slowestMs),
-		'<= 1.10',
-	);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -652,20 +548,12 @@ function packageRows(): void {
 
 // ------------------------------------------------------------------------------------------
 
-function table(): string[] {
-	const header = ['section', 'benchmark', 'measured', 'minimum / reference', 'ratio', 'target'];
-	const lines = rows.map((r) => [r.section, r.name, r.measured, r.reference, r.ratio, r.target]);
-	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...lines.map(line)];
-}
-
 function machine(): string {
 	return `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${platform()}, Node ${process.version}`;
 }
 
 function print(): void {
-	for (const l of table()) console.log(l);
+	for (const l of table(rows)) console.log(l);
 	console.log('');
 	for (const note of notes) console.log(`- ${note}`);
 	console.log(
@@ -673,69 +561,19 @@ function print(): void {
 	);
 }
 
-function find(name: string): Row {
-	const found = rows.find((r) => r.name === name);
-	if (!found) throw new Error(`no benchmark row "${name}"`);
-	return found;
-}
-
-/** Replaces what lies between <!-- <marker>:start --> and <!-- <marker>:end --> in a file. */
-function writeBetween(file: string, marker: string, content: string): void {
-	const path = join(ROOT, file);
-	const text = readFileSync(path, 'utf8');
-	const start = `<!-- ${marker}:start -->`;
-	const end = `<!-- ${marker}:end -->`;
-	const from = text.indexOf(start);
-	const to = text.indexOf(end);
-	if (from < 0 || to < from) throw new Error(`${file} lacks ${start} ... ${end}`);
-	writeFileSync(path, `${text.slice(0, from + start.length)}\n\n${content}\n\n${text.slice(to)}`);
-}
-
-/** Joins the words into lines of at most `width` characters, as the Markdown files are wrapped. */
-function wrap(text: string, width = 100): string {
-	const lines: string[] = [];
-	let current = '';
-	// A word runs to the next space outside a code span, so code spans stay on one line.
-	for (const word of text.match(/(?:`[^`]*`|[^\s`])+/g) ?? []) {
-		if (current && current.length + 1 + word.length > width) {
-			lines.push(current);
-			current = word;
-		} else current = current ? `${current} ${word}` : word;
-	}
-	return [...lines, current].join('\n');
-}
-
 function write(seconds: number): void {
-	const date = new Date().toISOString().slice(0, 10);
-	const command = ['npm run bench --', ...process.argv.slice(2)].join(' ');
-	writeBetween(
-		'BENCHMARKS.md',
-		'bench:unit',
-		[
-			wrap(
-				`Run of ${date}: \`${command}\`, ${fmt(seconds, 1)} s from start to table, on ${machine()} (load average ${fmt(LOAD_AT_START, 1)} when it started). Timed figures are medians of ${RUNS} runs (cold load: ${LOAD_RUNS} fresh processes).`,
-			),
-			'',
-			...table(),
-			'',
-			...notes.map((note) => `- ${note}`),
-		].join('\n'),
-	);
-
-	const requests = rows.filter((r) => r.section === 'requests');
-	const atMinimum = requests.filter((r) => r.ratio === '1.00').length;
-	const idle = find('article trigger, idle poll (10,000 records)');
-	const batch = find('article generate + wait, 50 items together');
-	const wall = find('50 articles generated + waited, one execution');
-	const throughput = find('return all 10,000 articles: node in engine vs raw axios');
-	writeBetween(
-		'README.md',
-		'bench:summary',
-		wrap(
-			`${atMinimum === requests.length ? 'Every' : `${atMinimum} of ${requests.length}`} request count is at its minimum (an idle article-trigger poll is ${idle.measured} request${idle.measured === '1' ? '' : 's'}; 50 articles generated and waited for together take ${batch.measured} requests ${batch.reference.replace(/^\d+ /, '')} and ${wall.ratio}x the slowest article's time). Return-all throughput is ${throughput.ratio}x a raw axios loop, the cost of n8n's request helper. (Figures of the run of ${date} in \`BENCHMARKS.md\`, written there by \`npm run bench -- --write\`.)`,
-		),
-	);
-	console.log(`- wrote BENCHMARKS.md and the README's summary of it.`);
+	const changed = writeRun(ROOT, {
+		date: new Date().toISOString().slice(0, 10),
+		command: ['npm run bench --', ...process.argv.slice(2)].join(' '),
+		seconds: Number(fmt(seconds, 1)),
+		machine: machine(),
+		loadAtStart: Number(fmt(LOAD_AT_START, 1)),
+		runs: RUNS,
+		loadRuns: LOAD_RUNS,
+		rows,
+		notes,
+	});
+	console.log(`- wrote bench/last-run.json and the figures of ${changed.join(', ') || 'no document'}.`);
 }
 
 async function main(): Promise<void> {
@@ -744,7 +582,8 @@ async function main(): Promise<void> {
 	await triggerArticleRows();
 	await triggerSocialRows();
 	await triggerSocialScaleRows({ sandbox, row, fmt, pollsUntil });
-	await generationRows();
+	await triggerTimeRows(row);
+	await waitRows(row, notes);
 	await throughputRows();
 	staticDataRow(1000);
 	staticDataRow(5000);

@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	IDataObject,
 	Icon,
 	ICredentialType,
 	IHttpRequestOptions,
@@ -10,17 +11,9 @@ import { UserError } from 'n8n-workflow';
 import {
 	type AddressError,
 	parseBaseUrl,
+	requestOrigin,
 	type ServiceRoot,
 } from '../nodes/shared/transport/origin';
-
-/** The origin a request goes to, however n8n spelt its address. */
-function requestOrigin(options: IHttpRequestOptions): string | undefined {
-	try {
-		return new URL(options.url, options.baseURL).origin;
-	} catch {
-		return undefined;
-	}
-}
 
 export class ContentGenApi implements ICredentialType {
 	name = 'contentGenApi';
@@ -60,8 +53,9 @@ export class ContentGenApi implements ICredentialType {
 
 	/**
 	 * The key is attached only to requests for the Base URL's own origin, over https or to this
-	 * machine, and never carried through a redirect: also when another node (such as HTTP Request)
-	 * uses this credential. The Test button is the ContentGen nodes' `testedBy` function.
+	 * machine, and never carried through a redirect: also when another node (such as HTTP Request,
+	 * which spells the address as the legacy `uri`) uses this credential. The Test button is the
+	 * ContentGen nodes' `testedBy` function.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -80,11 +74,17 @@ export class ContentGenApi implements ICredentialType {
 			);
 		}
 		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
-		return {
+		const signed: IHttpRequestOptions & IDataObject = {
 			...requestOptions,
 			headers: { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${apiKey}` },
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		};
+		// The legacy helper (n8n's HTTP Request node) reads its own redirect switches.
+		if ('uri' in requestOptions) {
+			signed.followRedirect = false;
+			signed.followAllRedirects = false;
+		}
+		return signed;
 	}
 }

@@ -1,5 +1,8 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- dev-only command line entry point: reads argv, prints to the terminal, handles signals */
-import { startSandbox } from './index';
+import { randomBytes } from 'crypto';
+
+import { seededKey, startSandbox } from './index';
+import { defaultKeyFile, keptKey } from './keyfile';
 
 function arg(name: string): string | undefined {
 	const argv = process.argv.slice(2);
@@ -20,27 +23,63 @@ function num(name: string, def: number): number {
 	return n;
 }
 
+function seedArg(): number | undefined {
+	const raw = arg('seed');
+	if (raw === undefined) return undefined;
+	const n = Number(raw);
+	if (raw.trim() === '' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) {
+		console.error('--seed must be a whole number from 0 to 4294967295');
+		process.exit(2);
+	}
+	return n;
+}
+
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {
 		console.log(
-			'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--speed 30] [--seed N] [--quiet]\n' +
-				'Serves the whole content generation API locally under /api/v1.',
+			'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--speed 30] [--seed N]\n' +
+				'                          [--keep-key | --key-file FILE] [--quiet]\n' +
+				'Serves the whole content generation API locally under /api/v1.\n' +
+				'--seed N       the same API key and the same data on every start\n' +
+				`--keep-key     keep the first start's API key in ${defaultKeyFile()} and reuse it\n` +
+				'--key-file F   the same, in the file F',
 		);
 		return;
 	}
-	const seedRaw = arg('seed');
+	const seed = seedArg();
+	const keyFile =
+		arg('key-file') ?? (process.argv.includes('--keep-key') ? defaultKeyFile() : undefined);
+	let kept: { key: string; created: boolean } | undefined;
+	if (keyFile !== undefined) {
+		try {
+			const fresh = seed === undefined ? `svc_${randomBytes(32).toString('hex')}` : seededKey(seed);
+			kept = keptKey(keyFile, fresh);
+		} catch (error) {
+			console.error((error as Error).message);
+			process.exit(2);
+		}
+	}
 	const sandbox = await startSandbox({
 		port: num('port', 8787),
 		host: arg('host') ?? '127.0.0.1',
 		speed: num('speed', 30),
-		seed: seedRaw === undefined ? undefined : num('seed', 0),
+		seed,
+		apiKey: kept?.key,
 		quiet: process.argv.includes('--quiet'),
 	});
 	console.log(`Content generation sandbox listening on ${sandbox.url}`);
 	console.log(`Base URL:       ${sandbox.url}`);
 	console.log(`API key:        ${sandbox.apiKey}`);
 	console.log(`Session cookie: ${sandbox.sessionCookie}`);
-	console.log(`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${sandbox.url}/api/v1/user/credits`);
+	if (kept)
+		console.log(
+			`Key file:       ${keyFile} (${kept.created ? 'written now' : 'the same key as before'}; every start with it uses this key)`,
+		);
+	else if (seed !== undefined)
+		console.log(`Seed:           ${seed} (the same key and the same data on every start with it)`);
+	console.log(
+		`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${sandbox.url}/api/v1/user/credits`,
+	);
 	console.log('Press Ctrl-C to stop.');
 	const stop = () => {
 		sandbox.close().then(

@@ -1,5 +1,5 @@
 // Local implementation of the whole content generation API, for tests, the demo and benchmarks.
-import { randomBytes } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
 
 import { Clock } from './clock';
 import { PERMISSIONS, PLANS, PLATFORMS, SCOPES } from './constants';
@@ -22,12 +22,22 @@ export type {
 	SocialListOrder,
 } from './types';
 
+export const SANDBOX_KEY = /^svc_[0-9a-f]{64}$/;
+
+/** The default key of a seeded sandbox: the same on every start, so a saved credential keeps working. */
+export function seededKey(seed: number): string {
+	return 'svc_' + createHash('sha256').update(`contentgen-sandbox-key:${seed >>> 0}`).digest('hex');
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const speed = options.speed ?? 1;
 	if (!(speed > 0) || !Number.isFinite(speed)) throw new Error('speed must be a positive number');
 	const plan = options.plan ?? 'Business';
 	if (!PLANS.includes(plan)) throw new Error(`unknown plan ${plan}`);
 	const seed = options.seed ?? randomBytes(4).readUInt32LE(0);
+	if (options.apiKey !== undefined && !SANDBOX_KEY.test(options.apiKey))
+		throw new Error('apiKey must be svc_ followed by 64 hexadecimal characters');
+	const defaultKey = options.apiKey ?? (options.seed === undefined ? undefined : seededKey(seed));
 
 	const clock = new Clock();
 	// independent streams: fault rolls and list order must not shift generated data
@@ -53,7 +63,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const { key: apiKey } = store.createKey(
 		defaultUser.id,
-		{ name: 'Sandbox default key', permissions: [...PERMISSIONS], scopes: [...SCOPES] },
+		{
+			name: 'Sandbox default key',
+			permissions: [...PERMISSIONS],
+			scopes: [...SCOPES],
+			key: defaultKey,
+		},
 		now,
 	);
 	store.createKey(

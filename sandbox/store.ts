@@ -220,10 +220,17 @@ export class Store {
 
 	createKey(
 		userId: string,
-		o: { name: string; permissions: string[]; scopes: string[]; expiresInDays?: number },
+		o: {
+			name: string;
+			permissions: string[];
+			scopes: string[];
+			expiresInDays?: number;
+			/** the key itself, when it must survive a restart (seeded or kept in a file) */
+			key?: string;
+		},
 		now: number,
 	): { rec: ApiKeyRec; key: string } {
-		const key = 'svc_' + randomBytes(32).toString('hex');
+		const key = o.key ?? 'svc_' + randomBytes(32).toString('hex');
 		const rec: ApiKeyRec = {
 			id: this.rng.uuid(),
 			userId,

@@ -15,8 +15,10 @@ export interface SandboxOptions {
 	host?: string;
 	/** generation speed factor: durations are divided by it; 1 = realistic */
 	speed?: number;
-	/** deterministic PRNG for everything random */
+	/** deterministic PRNG for everything random; with it the default key is derived from it too */
 	seed?: number;
+	/** the default user's API key (svc_ + 64 hex), kept across starts; default: from the seed, or random */
+	apiKey?: string;
 	/** connected profiles of the default user (default 3; 0 allowed) */
 	socialProfiles?: number;
 	/** default user's plan, default 'Business' */

@@ -138,7 +138,7 @@ async function main(): Promise<void> {
 	console.log(dim("Loading n8n's workflow engine…"));
 	// Loaded after N8N_USER_FOLDER is set.
 	const { runWorkflow } = await import('./lib/engine');
-	const { loadExample, withPollInterval } = await import('./lib/examples');
+	const { loadExample, withPollInterval, withPublishingOn } = await import('./lib/examples');
 
 	const sandbox = await startSandbox({ port: 0, speed: SPEED });
 	const ticker = new RequestTicker(sandbox);
@@ -149,7 +149,8 @@ async function main(): Promise<void> {
 	};
 
 	try {
-		const workflow = withPollInterval(loadExample(EXAMPLE), POLL_INTERVAL_S);
+		// The example ships with Schedule posts off; the sandbox posts nowhere, so the demo turns it on.
+		const workflow = withPublishingOn(withPollInterval(loadExample(EXAMPLE), POLL_INTERVAL_S));
 		const before = sandbox.control.credits();
 		console.log(bold(`ContentGen demo: examples/${EXAMPLE} ("${workflow.name}")`));
 		console.log(`Runs in n8n's workflow engine with this package's nodes, against a local sandbox.`);

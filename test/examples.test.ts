@@ -22,6 +22,7 @@ import {
 	loadExample,
 	node,
 	withPollInterval,
+	withPublishingOn,
 	type ExampleWorkflow,
 } from '../scripts/lib/examples';
 import { PACKAGE, runWorkflow, TestNodeTypes } from './helpers/engine';
@@ -32,6 +33,7 @@ const START_TYPES: Record<string, number> = {
 	'n8n-nodes-base.manualTrigger': 1,
 	'n8n-nodes-base.scheduleTrigger': 1.2,
 };
+const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
 /** Only the AI example may use nodes beyond ours and the start nodes. */
 const AI_TYPES = ['@n8n/n8n-nodes-langchain.agent', '@n8n/n8n-nodes-langchain.lmChatOpenAi'];
 /** Parameters n8n itself adds: to polling nodes (pollTimes) and to nodes used as tools. */
@@ -106,8 +108,10 @@ describe('example workflow files', () => {
 	it.each(FILES)('%s is an importable n8n workflow using our nodes as published', (file) => {
 		const example = loadExample(file);
 		expect(Object.keys(example).sort()).toEqual(
-			['connections', 'name', 'nodes', 'pinData', 'settings'].sort(),
+			['connections', 'id', 'name', 'nodes', 'pinData', 'settings'].sort(),
 		);
+		// `n8n import:workflow` refuses a workflow without an id (workflow_entity.id is NOT NULL).
+		expect(example.id).toMatch(/^[A-Za-z0-9]{1,21}$/);
 		expect(example.name).toMatch(/^ContentGen: /);
 		expect(example.pinData).toEqual({});
 		expect(example.settings).toEqual({ executionOrder: 'v1' });
@@ -128,6 +132,9 @@ describe('example workflow files', () => {
 		for (const candidate of example.nodes) {
 			if (CONTENTGEN_TYPES.includes(candidate.type)) {
 				checkOurNode(example, candidate);
+			} else if (candidate.type === STICKY_NOTE) {
+				expect(candidate.typeVersion).toBe(1);
+				expect(typeof candidate.parameters.content).toBe('string');
 			} else if (candidate.type in START_TYPES) {
 				expect(candidate.typeVersion).toBe(START_TYPES[candidate.type]);
 				expect(candidate.credentials).toBeUndefined();
@@ -139,6 +146,50 @@ describe('example workflow files', () => {
 			}
 		}
 	});
+
+	it('every example id is its own, so importing one never replaces another', () => {
+		const ids = FILES.map((file) => loadExample(file).id);
+		expect(new Set(ids).size).toBe(FILES.length);
+	});
+
+	/** What a node of ours does when it runs: spends credits, posts to social profiles, or neither. */
+	function effect(candidate: INode): 'spends' | 'publishes' | null {
+		if (!CONTENTGEN_TYPES.includes(candidate.type)) return null;
+		if (candidate.parameters.operation === 'generate') return 'spends';
+		if (candidate.parameters.operation === 'publish') return 'publishes';
+		return null;
+	}
+
+	it.each(FILES)(
+		'%s says on a sticky note what it spends or posts, and posts only once switched on',
+		(file) => {
+			const example = loadExample(file);
+			const notes = example.nodes
+				.filter((candidate) => candidate.type === STICKY_NOTE)
+				.map((candidate) => String(candidate.parameters.content));
+			const effects = example.nodes.map((candidate) => [candidate, effect(candidate)] as const);
+			if (effects.some(([, what]) => what === 'spends')) {
+				expect({ file, notes }).toEqual({
+					file,
+					notes: expect.arrayContaining([expect.stringMatching(/Spends [\d.]+ credits/)]),
+				});
+			}
+			for (const [publisher] of effects.filter(([, what]) => what === 'publishes')) {
+				expect({ file, node: publisher.name, disabled: publisher.disabled }).toEqual({
+					file,
+					node: publisher.name,
+					disabled: true,
+				});
+				expect({ file, notes }).toEqual({
+					file,
+					notes: expect.arrayContaining([
+						expect.stringMatching(/^## .*[Pp]osts .*only when switched on/m),
+					]),
+				});
+				expect(notes.join('\n')).toContain(`**${publisher.name}**`);
+			}
+		},
+	);
 
 	it('a renamed parameter would be caught', () => {
 		const example = loadExample('content-pipeline.json');
@@ -167,14 +218,35 @@ describe('example workflows against the sandbox', () => {
 		return sandbox.control.ledger().slice(count);
 	}
 
-	it('content-pipeline: project, article, three social posts scheduled for tomorrow, credits', async () => {
+	it('content-pipeline as shipped: generates the article and posts, schedules nothing', async () => {
 		const ledgerBefore = sandbox.control.ledger().length;
-		const creditsBefore = sandbox.control.credits().available;
-		const started = sandbox.control.now().getTime();
+		sandbox.control.resetRequests();
 
 		const result = await runWorkflow(withPollInterval(loadExample('content-pipeline.json'), 1), {
 			credentials,
 		});
+
+		expect(result.error).toBeUndefined();
+		expect(ledgerSince(ledgerBefore).map((e) => e.kind)).toEqual(['article', 'social']);
+		const publishes = sandbox.control
+			.requests()
+			.filter((r) => r.method === 'POST' && r.path === '/api/v1/social/publish');
+		expect(publishes).toEqual([]);
+		// The switched-off node hands the generated posts on unchanged, and the balance is read.
+		const [social] = result.output('Generate social posts').map((item) => item.json);
+		expect(result.output('Schedule posts').map((item) => item.json)).toEqual([social]);
+		expect(result.output('Credits left')).toHaveLength(1);
+	});
+
+	it('content-pipeline switched on: project, article, three social posts scheduled for tomorrow, credits', async () => {
+		const ledgerBefore = sandbox.control.ledger().length;
+		const creditsBefore = sandbox.control.credits().available;
+		const started = sandbox.control.now().getTime();
+
+		const result = await runWorkflow(
+			withPublishingOn(withPollInterval(loadExample('content-pipeline.json'), 1)),
+			{ credentials },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(result.executedNodes).toEqual([
@@ -265,7 +337,7 @@ describe('example workflows against the sandbox', () => {
 		}
 	});
 
-	it('publish-finished-social: the trigger emits a finished record once, and the publish node posts it', async () => {
+	it('publish-finished-social: the trigger emits a finished record once; the publish node posts it only when switched on', async () => {
 		const example = loadExample('publish-finished-social.json');
 		const triggerNode = node(example, 'Social content finished');
 		expect(triggerNode.type).toBe(`${PACKAGE}.contentGenTrigger`);
@@ -315,10 +387,14 @@ describe('example workflows against the sandbox', () => {
 					: candidate,
 			),
 		};
-		const published = await runWorkflow(downstream, {
-			credentials,
-			input: emitted?.[0].map((item) => item.json),
-		});
+		const input = emitted?.[0].map((item) => item.json);
+		sandbox.control.resetRequests();
+		const asShipped = await runWorkflow(downstream, { credentials, input });
+		expect(asShipped.error).toBeUndefined();
+		expect(sandbox.control.requests()).toEqual([]);
+		expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(input);
+
+		const published = await runWorkflow(withPublishingOn(downstream), { credentials, input });
 		expect(published.error).toBeUndefined();
 		expect(published.output('Publish now').map((item) => item.json)).toEqual([
 			expect.objectContaining({

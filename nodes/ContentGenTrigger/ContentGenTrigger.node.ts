@@ -19,8 +19,9 @@ import {
 	parseEvents,
 	type TriggerEvent,
 } from './events';
-import { isRateLimited, reader, type Filters } from './reads';
-import { pollTiming, shortestPollGapMs } from './schedule';
+import { costOf } from './cost';
+import { isRateLimited, ranOutOfTime, reader, type Filters, type Reader } from './reads';
+import { pollsPerDay, pollTiming, shortestPollGapMs } from './schedule';
 import { committedAt } from './state';
 import {
 	pickTestEvent,
@@ -33,6 +34,17 @@ import {
 import { PAGE_SIZE, time } from './types';
 
 const STATE_KEY = 'tracker';
+/** When polls began to end unfinished before any completed: how long the trigger stays quiet. */
+const LATE_KEY = 'lateSince';
+
+function pollTimes(context: IPollFunctions): unknown {
+	return context.getNodeParameter('pollTimes', { item: [{ mode: 'everyMinute' }] });
+}
+
+/** What the trigger expects to spend a day, from the Poll Times and the limit the service sent. */
+function cost(context: IPollFunctions, events: TriggerEvent[], read: Reader) {
+	return costOf(events, pollsPerDay(pollTimes(context)), read.rateLimit()?.dailyLimit);
+}
 
 function fail(context: IPollFunctions, error: unknown): NodeOperationError {
 	const message = error instanceof Error ? error.message : String(error);
@@ -105,13 +117,17 @@ async function testEvent(
 	}
 	const updated = (c: EmittedItem) => time(c.record.updated_at) || 0;
 	const chosen = candidates.sort((a, b) => updated(b) - updated(a))[0];
+	const { warning } = cost(context, events, read);
+	if (warning) context.logger.warn(warning, { node: context.getNode().name });
 	if (!chosen) {
 		throw new NodeOperationError(context.getNode(), 'No record matches the selected events yet', {
 			description:
 				'Fetch Test Event shows the most recent matching article or social content. Generate some content (or widen the project/platform filter) and try again.',
 		});
 	}
-	return [[toItem(chosen, undefined)]];
+	const item = toItem(chosen, undefined);
+	if (warning) item.json.warning = warning;
+	return [[item]];
 }
 
 export class ContentGenTrigger implements INodeType {
@@ -169,9 +185,7 @@ export class ContentGenTrigger implements INodeType {
 		const filters = readFilters(this, events);
 		if (this.getMode() === 'manual') return await testEvent(this, events, filters);
 
-		const gap = shortestPollGapMs(
-			this.getNodeParameter('pollTimes', { item: [{ mode: 'everyMinute' }] }),
-		);
+		const gap = shortestPollGapMs(pollTimes(this));
 		const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
 		const timing = pollTiming(started, gap, budget);
 		const staticData = this.getWorkflowStaticData('node');
@@ -187,19 +201,37 @@ export class ContentGenTrigger implements INodeType {
 		} catch (error) {
 			failure = error;
 		}
+		const activation = committedAt(staticData[STATE_KEY]) === undefined;
 		if (!outcome) {
 			// Nothing is stored on failure, so the next poll covers this window too.
-			const last = committedAt(staticData[STATE_KEY]);
-			if (isRateLimited(failure) && (last === undefined || started - last < timing.quietForMs)) {
-				this.logger.warn('ContentGen Trigger: rate limited; the next poll covers this window', {
+			const since = committedAt(staticData[STATE_KEY]) ?? (staticData[LATE_KEY] ??= started);
+			const quiet = started - Number(since) < timing.quietForMs;
+			const cause = isRateLimited(failure)
+				? 'rate limited'
+				: ranOutOfTime(failure)
+					? 'the service answered too slowly to finish before the next poll is due'
+					: undefined;
+			if (cause && quiet) {
+				this.logger.warn(`ContentGen Trigger: ${cause}; the next poll covers this window`, {
 					node: this.getNode().name,
 				});
 				return null;
 			}
+			if (ranOutOfTime(failure)) {
+				throw new NodeOperationError(this.getNode(), 'The service is too slow for the Poll Times', {
+					description: `No poll has finished for ${Math.round((started - Number(since)) / 60_000)} minutes: each must end within ${Math.round((timing.deadline - started) / 1000)} s (before the next poll, and within n8n's poll budget), and the service's answers took longer. Choose longer Poll Times, or check the service's status.`,
+				});
+			}
 			if (failure instanceof NodeApiError || failure instanceof NodeOperationError) throw failure;
 			throw fail(this, failure);
 		}
+		if (LATE_KEY in staticData) delete staticData[LATE_KEY];
 		staticData[STATE_KEY] = outcome.state as IDataObject;
+		if (activation) {
+			const { expected, warning } = cost(this, events, read);
+			if (warning) this.logger.warn(warning, { node: this.getNode().name });
+			else this.logger.info(expected, { node: this.getNode().name });
+		}
 		const late = behind(outcome.lag);
 		if (late)
 			this.logger.warn(`ContentGen Trigger is behind: ${late}`, { node: this.getNode().name });

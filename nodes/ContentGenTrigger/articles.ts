@@ -245,7 +245,10 @@ export function* pollArticles(
 	const cursor = Math.max(previous.cursor, Math.min(stamp, ctx.now));
 	memory.state.cursor = cursor;
 	memory.state.floor = Math.max(floor, cursor - ctx.lookBackMs);
-	if (active && Number.isFinite(ctx.startedAt)) memory.state.quietSince = ctx.startedAt;
+	// A stamp ahead of the clock (a writer's fast clock) leaves the cursor at the clock, which may
+	// itself be ahead of the service's: the look-back stays until the clock has passed that point.
+	if ((active || stamp > ctx.now) && Number.isFinite(ctx.startedAt))
+		memory.state.quietSince = ctx.startedAt;
 	memory.close(Math.max(cursor, stamp));
 	if (nextResume) ctx.notes.push('article changes are being read over several polls');
 	return { changes, memory: memory.state, behind: nextResume !== undefined };

@@ -1,11 +1,14 @@
 /**
- * The trigger's only use of the transport: answers the tracker's reads. Every wait for the rate
- * limit is bounded by the time left before the next poll, so a poll never runs into the next
- * one; optional reads are declined once half of that time is gone.
+ * The trigger's only use of the transport: answers the tracker's reads. Every request (its
+ * timeouts, retries and rate-limit waits) ends by the poll's deadline, so a poll never runs into
+ * the next one nor past n8n's poll budget; optional reads are declined once half of that time is
+ * gone.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { RateLimitInfo } from '../shared/types';
+import { DeadlineError } from '../shared/transport/http';
 import { connect, request, respectRateLimit, type Connection } from '../shared/transport/request';
 import { pathId } from '../shared/validation';
 import type { PollTiming } from './schedule';
@@ -29,16 +32,36 @@ export function isRateLimited(error: unknown): boolean {
 	return error instanceof NodeApiError && String(error.httpCode) === '429';
 }
 
+/** The poll's deadline came first: the service is too slow for the time a poll has. */
+export function ranOutOfTime(error: unknown): boolean {
+	return error instanceof DeadlineError;
+}
+
+/**
+ * The service's clock from an X-RateLimit-Reset header, when it is the per-minute window's: within
+ * a minute of the host's clock. The window's start is the latest the service can have been at,
+ * so no cursor bounded by it passes the service's time; a reset further away (an hourly or daily
+ * window) says nothing about the time.
+ */
+export function serviceClock(
+	resetSeconds: number | undefined,
+	hostNow: number,
+): number | undefined {
+	const reset = (resetSeconds ?? NaN) * 1000;
+	return Math.abs(reset - hostNow) <= 60_000 ? reset - 60_000 : undefined;
+}
+
+export type Reader = ((request: TrackerRequest) => Promise<TrackerReply>) & {
+	/** The key's budget as the last answer of this poll gave it. */
+	rateLimit(): RateLimitInfo | undefined;
+};
+
 function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && String(error.httpCode) === '404';
 }
 
 /** Answers the tracker's reads for one poll. */
-export function reader(
-	context: IPollFunctions,
-	filters: Filters,
-	timing?: PollTiming,
-): (request: TrackerRequest) => Promise<TrackerReply> {
+export function reader(context: IPollFunctions, filters: Filters, timing?: PollTiming): Reader {
 	const maxWait = () =>
 		timing
 			? Math.max(0, Math.min(MAX_RATE_LIMIT_WAIT_MS, timing.deadline - Date.now()))
@@ -46,22 +69,25 @@ export function reader(
 
 	// The credential is read once per poll, at its first request.
 	let connection: Promise<Connection> | undefined;
-	const get = async <T>(endpoint: string, qs?: IDataObject) =>
-		await request<T>(await (connection ??= connect(context)), 'GET', endpoint, {
+	let rateLimit: RateLimitInfo | undefined;
+	const get = async <T>(endpoint: string, qs?: IDataObject) => {
+		const response = await request<T>(await (connection ??= connect(context)), 'GET', endpoint, {
 			qs,
 			maxRateLimitWaitMs: maxWait(),
+			deadline: timing?.deadline,
 		});
+		rateLimit = response.rateLimit;
+		return response;
+	};
 
 	async function list(endpoint: string, qs: IDataObject): Promise<ListResult> {
 		const response = await get<TrackedRecord[]>(endpoint, qs);
 		const items = Array.isArray(response.data) ? response.data : [];
 		await respectRateLimit(context, response.rateLimit, maxWait());
 		const pagination = response.pagination;
-		// The per-minute window's reset is the service's own clock, at most a minute ahead.
-		const reset = (response.rateLimit?.reset ?? NaN) * 1000;
-		const plausible = Math.abs(reset - Date.now()) < 7 * 86_400_000;
+		const serviceTime = serviceClock(response.rateLimit?.reset, Date.now());
 		return {
-			...(plausible ? { serviceTime: reset } : {}),
+			...(serviceTime === undefined ? {} : { serviceTime }),
 			items,
 			total: typeof pagination?.total === 'number' ? pagination.total : items.length,
 			hasMore:
@@ -71,7 +97,7 @@ export function reader(
 		};
 	}
 
-	return async (read) => {
+	const answer = async (read: TrackerRequest): Promise<TrackerReply> => {
 		if (read.kind !== 'articleList' && read.optional && timing && Date.now() > timing.softDeadline)
 			return OUT_OF_TIME;
 		if (read.kind === 'socialRecord') {
@@ -91,4 +117,5 @@ export function reader(
 		if (filters.platform) qs.platform = filters.platform;
 		return await list('/social/content', qs);
 	};
+	return Object.assign(answer, { rateLimit: () => rateLimit });
 }

@@ -19,6 +19,8 @@ interface PollTime {
 const HOUR = 3600;
 /** When two schedules' relative timing is unknown (random seconds), the next poll may be 1 s away. */
 const UNKNOWN_GAP = 1;
+/** n8n's default Poll Times: every minute. */
+const DEFAULT_GAP_MS = 60_000;
 
 /** Values of one cron field (0-59); undefined when it is not a form we read. */
 function field(spec: string): number[] | undefined {
@@ -100,11 +102,46 @@ export function pollTiming(
 	gapMs: number,
 	budgetMs: number | undefined,
 ): PollTiming {
-	const window = Math.min(gapMs, budgetMs ?? Infinity);
+	// A gap this short is the unknown timing of two schedules (or a cron not read here), not a poll
+	// every second: the poll then gets what n8n's default Poll Times give it, not under a second.
+	const gap = gapMs <= UNKNOWN_GAP * 1000 ? DEFAULT_GAP_MS : gapMs;
+	const window = Math.min(gap, budgetMs ?? Infinity);
 	const margin = Math.min(5_000, window / 4);
 	return {
 		deadline: started + window - margin,
 		softDeadline: started + window / 2,
 		quietForMs: Math.max(QUIET_POLLS * gapMs, 5 * 60_000),
 	};
+}
+
+/** Firings a day of one cron expression: every hour it may fire in (other fields can only lower it). */
+function cronPerDay(expression: string): number {
+	const parts = expression.trim().split(/\s+/);
+	const perHour = cronSeconds(expression)?.length ?? 3600;
+	const hours = parts.length >= 5 ? field(parts[parts.length === 6 ? 2 : 1])?.length : undefined;
+	return perHour * Math.min(24, hours ?? 24);
+}
+
+const PER_DAY: Record<string, number> = {
+	everyMinute: 1440,
+	everyHour: 24,
+	everyDay: 1,
+	everyWeek: 1 / 7,
+	everyMonth: 1 / 28,
+};
+
+/** Polls a day of the Poll Times (n8n's default: every minute), at most. */
+export function pollsPerDay(pollTimes: unknown): number {
+	const raw = (pollTimes as { item?: unknown } | undefined)?.item;
+	const items = (
+		Array.isArray(raw) && raw.length > 0 ? raw : [{ mode: 'everyMinute' }]
+	) as PollTime[];
+	let total = 0;
+	for (const item of items) {
+		const every = Math.max(1, Math.floor(Number(item.value) || 1));
+		if (item.mode === 'custom') total += cronPerDay(String(item.cronExpression ?? ''));
+		else if (item.mode === 'everyX') total += (item.unit === 'hours' ? 24 : 1440) / every;
+		else total += PER_DAY[String(item.mode)] ?? 1440;
+	}
+	return total;
 }

@@ -42,6 +42,8 @@ export const API_KEY_PATTERN = /^svc_[0-9a-f]{64}$/i;
 export const WAIT = {
 	article: { pollInterval: 15, timeout: 1200 },
 	social: { pollInterval: 5, timeout: 300 },
+	/** Seconds from submitting to the first look: a quick generation shows without a full interval. */
+	firstLook: 5,
 	pollInterval: { min: 1, max: 600 },
 	timeout: { min: 1, max: 7200 },
 } as const;

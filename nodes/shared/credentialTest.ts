@@ -5,6 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import { API_KEY_PATTERN } from './constants';
+import { ssrfRefusal } from './transport/causes';
 import { isAuthRefusal, parseErrorBody, redactSecrets, summariseText } from './transport/errors';
 import { header, networkCode, settleBefore } from './transport/http';
 import { type AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './transport/origin';
@@ -36,6 +37,8 @@ const NETWORK_SENTENCES: Record<string, (host: string) => string> = {
 
 function networkSentence(error: unknown, root: ServiceRoot): string {
 	const host = new URL(root.origin).host;
+	const blocked = ssrfRefusal(error, host);
+	if (blocked) return `${blocked.message}. ${blocked.hint}`;
 	const code = networkCode(error) ?? (error as { code?: string })?.code;
 	const sentence = code ? NETWORK_SENTENCES[code]?.(host) : undefined;
 	const detail =

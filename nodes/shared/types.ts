@@ -13,6 +13,8 @@ export interface RateLimitInfo {
 	remaining?: number;
 	/** Epoch seconds when the per-minute window resets. */
 	reset?: number;
+	/** Absent when the plan has no daily limit. */
+	dailyLimit?: number;
 	dailyRemaining?: number;
 }
 

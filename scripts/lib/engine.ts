@@ -72,6 +72,21 @@ class PassThroughStart implements INodeType {
 	}
 }
 
+/** n8n's sticky note: text on the canvas, never run. The examples carry their warnings on one. */
+class StickyNote implements INodeType {
+	description = {
+		displayName: 'Sticky Note',
+		name: 'stickyNote',
+		group: ['input'],
+		version: 1,
+		description: 'Sticky note stand-in',
+		defaults: { name: 'Sticky Note' },
+		inputs: [],
+		outputs: [],
+		properties: [],
+	} as unknown as INodeType['description'];
+}
+
 export class TestNodeTypes implements INodeTypes {
 	readonly types: Record<string, INodeType>;
 
@@ -82,6 +97,7 @@ export class TestNodeTypes implements INodeTypes {
 			'n8n-nodes-base.manualTrigger': new PassThroughStart('manualTrigger'),
 			'n8n-nodes-base.scheduleTrigger': new PassThroughStart('scheduleTrigger'),
 			'n8n-nodes-base.noOp': new PassThroughStart('noOp'),
+			'n8n-nodes-base.stickyNote': new StickyNote(),
 			...extra,
 		};
 	}

@@ -15,6 +15,8 @@ export const CONTENTGEN_TYPES = [
 ];
 
 export interface ExampleWorkflow extends WorkflowJson {
+	/** n8n import:workflow needs it (workflow_entity.id is NOT NULL). */
+	id?: string;
 	name: string;
 	nodes: INode[];
 }
@@ -44,6 +46,19 @@ export function withPollInterval<T extends WorkflowJson>(workflow: T, pollInterv
 		if (!waits) continue;
 		const options = (parameters.options ?? {}) as Record<string, unknown>;
 		parameters.options = { ...options, pollInterval };
+	}
+	return copy;
+}
+
+/**
+ * The examples ship with every node that posts to social profiles turned off (disabled), so a
+ * manual run publishes nothing by surprise. Runs against the sandbox, which posts nowhere, turn
+ * them on. Returns a copy; the example itself is untouched.
+ */
+export function withPublishingOn<T extends WorkflowJson>(workflow: T): T {
+	const copy = JSON.parse(JSON.stringify(workflow)) as T;
+	for (const candidate of copy.nodes) {
+		if (CONTENTGEN_TYPES.includes(candidate.type) && candidate.disabled) candidate.disabled = false;
 	}
 	return copy;
 }

@@ -34,6 +34,7 @@ interface WorkflowNode {
 	typeVersion?: number;
 	parameters?: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
+	disabled?: boolean;
 }
 interface Workflow {
 	id?: string;
@@ -117,6 +118,12 @@ function main(): void {
 				n === schedule ? { ...n, type: STARTING_TYPES[0], typeVersion: 1, parameters: {} } : n,
 			);
 			notes.push(`schedule trigger "${schedule.name}" run as a manual trigger`);
+		}
+		// The examples ship their publishing nodes switched off; the sandbox posts nowhere.
+		const switchedOff = (n: WorkflowNode) => n.type.startsWith(OUR_PREFIX) && n.disabled === true;
+		if (nodes.some(switchedOff)) {
+			nodes = nodes.map((n) => (switchedOff(n) ? { ...n, disabled: false } : n));
+			notes.push('its switched-off ContentGen nodes turned on');
 		}
 		const standIn = (n: WorkflowNode) => openAiCredential !== '' && n.type === OPENAI_CHAT_TYPE;
 		const external = nodes

@@ -11,29 +11,43 @@ import { connect, request } from '../../nodes/shared/transport/request';
 import type { WorkflowJson } from './engine';
 import { PACKAGE, TestNodeTypes } from './engine';
 
+/** A test-only node with the ContentGen credential and one parameter. */
+export function testNodeDescription(
+	name: string,
+	description: string,
+	parameter: { displayName: string; name: string; type: string; default: string },
+): INodeTypeDescription {
+	return {
+		displayName: name,
+		name,
+		group: ['transform'],
+		version: 1,
+		description,
+		defaults: { name: 'Probe' },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'contentGenApi', required: true }],
+		properties: [parameter],
+	} as unknown as INodeTypeDescription;
+}
+
 /**
  * A test-only node that calls the shared transport with the parameters it is given, so the
  * transport runs inside n8n's engine with its real request helpers and credential handling.
  */
 class TransportProbe implements INodeType {
-	description = {
-		displayName: 'Transport Probe',
-		name: 'transportProbe',
-		group: ['transform'],
-		version: 1,
-		description: 'Calls the transport',
-		defaults: { name: 'Probe' },
-		inputs: ['main'],
-		outputs: ['main'],
-		credentials: [{ name: 'contentGenApi', required: true }],
-		properties: [{ displayName: 'Call', name: 'call', type: 'json', default: '{}' }],
-	} as unknown as INodeTypeDescription;
+	description = testNodeDescription('transportProbe', 'Calls the transport', {
+		displayName: 'Call',
+		name: 'call',
+		type: 'json',
+		default: '{}',
+	});
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const call = JSON.parse(this.getNodeParameter('call', 0) as string) as IDataObject;
 		const connection = await connect(this);
 		if (call.all) {
-			const records = await collect<IDataObject>(
+			const { records } = await collect<IDataObject>(
 				connection,
 				call.endpoint as string,
 				(call.qs as IDataObject) ?? {},

@@ -268,7 +268,7 @@ describe('social content generate through the engine', () => {
 			]);
 		});
 
-		it('3 items: 3 POSTs, one list request per round, each finished record fetched once', async () => {
+		it('3 items: 3 POSTs, one list request per round while it is the cheaper look, each finished record fetched once', async () => {
 			const ids = [nthId(1, 'abab'), nthId(2, 'abab'), nthId(3, 'abab')];
 			const { scope, log } = recordedApi();
 			for (const id of ids)
@@ -285,7 +285,7 @@ describe('social content generate through the engine', () => {
 			scope
 				.get(`/api/v1/social/content/${ids[2]}`)
 				.reply(200, ok(socialRecord(ids[2], 'completed')));
-			list([]);
+			// ids[0] is queued, which the list does not show; for ids[1] alone one read by id is no dearer.
 			scope
 				.get(`/api/v1/social/content/${ids[0]}`)
 				.reply(200, ok(socialRecord(ids[0], 'completed')));
@@ -302,7 +302,6 @@ describe('social content generate through the engine', () => {
 				LIST,
 				`GET /social/content/${ids[0]}`,
 				`GET /social/content/${ids[2]}`,
-				LIST,
 				`GET /social/content/${ids[0]}`,
 				`GET /social/content/${ids[1]}`,
 			]);

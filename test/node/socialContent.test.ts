@@ -212,7 +212,7 @@ describe('social content resource through the engine', () => {
 					get({ options: { downloadImages: true, maxImageSizeMb } }),
 				);
 				expect(result.error?.message).toMatch(
-					/^The instagram image is larger than the maximum image size \(\d+ KB > 103 KB\)$/,
+					/^The instagram image from [^ ]+ is larger than the maximum image size \(\d+ KB > 103 KB\)$/,
 				);
 				expect(result.error?.description).toContain('Max Image Size (MB)');
 			}
@@ -226,7 +226,7 @@ describe('social content resource through the engine', () => {
 			);
 			const [item] = result.output('ContentGen');
 			expect(item.json.error).toBe(
-				'Could not download the instagram image: the file server answered HTTP 404',
+				'Could not download the instagram image from images.contentgen.test: it answered HTTP 404',
 			);
 			expect(item.pairedItem).toEqual({ item: 0 });
 		});

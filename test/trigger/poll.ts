@@ -8,6 +8,7 @@ import type {
 	IDataObject,
 	INode,
 	INodeExecutionData,
+	IHttpRequestOptions,
 	INodeParameters,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
@@ -33,6 +34,15 @@ export interface PollHarness {
 	staticData(): IDataObject;
 	/** Simulates an n8n restart: static data goes through JSON and the workflow is rebuilt. */
 	restart(): void;
+	/** Puts back static data saved earlier (a poll run again from an older state). */
+	load(data: IDataObject): void;
+}
+
+export interface HarnessOptions {
+	/** What `getPollBudgetMs()` answers (n8n's default: 5 minutes; its durable scheduler: 36 s). */
+	pollBudgetMs?: number;
+	/** Replaces n8n's authenticated request helper: a service on a virtual clock. */
+	http?: (type: string, options: IHttpRequestOptions) => Promise<unknown>;
 }
 
 /** n8n's logger, as the context's memoized getter gives it, without fixing it on the context. */
@@ -50,6 +60,7 @@ export function pollHarness(
 		apiKey: TEST_API_KEY,
 		baseUrl: TEST_BASE_URL,
 	},
+	options: HarnessOptions = {},
 ): PollHarness {
 	// n8n's node loader gives every polling node its Poll Times parameter; so does this harness.
 	const trigger = new ContentGenTrigger();
@@ -96,7 +107,14 @@ export function pollHarness(
 				additionalData,
 				mode,
 				mode === 'manual' ? 'manual' : 'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
 			);
+			if (options.http) context.helpers.httpRequestWithAuthentication = options.http;
 			// Keep n8n's logger, and note the warnings the poll gives it. (Reading `context.logger`
 			// would fix it on the context for good: it is read through a stand-in instead.)
 			const logger = loggerOf(context);
@@ -125,6 +143,10 @@ export function pollHarness(
 		},
 		restart() {
 			staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+			workflow = build();
+		},
+		load(data: IDataObject) {
+			staticData = JSON.parse(JSON.stringify(data)) as IDataObject;
 			workflow = build();
 		},
 	};

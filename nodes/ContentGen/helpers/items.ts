@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { keepMessage } from '../../shared/transport/causes';
 import { redactSecrets } from '../../shared/transport/errors';
 import { apiGet } from '../../shared/transport/request';
 import { ValidationError } from '../../shared/validation';
@@ -13,10 +14,11 @@ export function toNodeError(
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof ValidationError) {
-		return new NodeOperationError(context.getNode(), error.message, {
+		const refusal = new NodeOperationError(context.getNode(), error.message, {
 			itemIndex,
 			description: `Invalid value for "${error.field}". Nothing was sent to the service and no credits were spent.`,
 		});
+		return keepMessage(refusal, error.message);
 	}
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;

@@ -4,9 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { collect } from '../../shared/transport/pages';
 import { connect } from '../../shared/transport/request';
+import { assertOneOf } from '../../shared/validation';
 import { runPerItem } from './items';
 import { callOptions, readFilters, readLimit, readSwitch } from './parameters';
 import { optionsCollection, simplifyProperty } from './properties';
@@ -47,8 +49,55 @@ export function listProperties(filters: INodeProperties[]): INodeProperties[] {
 			options: filters,
 		},
 		simplifyProperty(),
-		optionsCollection(),
+		optionsCollection([
+			{
+				displayName: 'On Incomplete List',
+				name: 'onIncompleteList',
+				type: 'options',
+				options: [
+					{
+						name: 'Return What Was Read, With a Warning',
+						value: 'warn',
+						description: 'The records read are output, and the warning says how many are missing',
+					},
+					{
+						name: 'Stop With an Error',
+						value: 'error',
+						description: 'The item fails, with the numbers, and nothing is output for it',
+					},
+				],
+				default: 'warn',
+				description:
+					'What to do when the service reports more records than could be read (it grew during the read, repeated pages, or the read hit its ceiling)',
+			},
+		]),
 	];
+}
+
+const ON_INCOMPLETE = ['warn', 'error'] as const;
+
+/** The incomplete read, as the user asked to hear of it: a warning on the output or an error. */
+function reportShortfall(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	items: number,
+	shortfall: string,
+	mode: (typeof ON_INCOMPLETE)[number],
+): void {
+	const advice =
+		'Narrow the filters and read again, or choose "Stop With an Error" under Options > On Incomplete List to fail instead.';
+	if (mode === 'error') {
+		throw new NodeOperationError(context.getNode(), shortfall, {
+			itemIndex,
+			description: 'Nothing was output for this item.',
+		});
+	}
+	const where = items > 1 ? `Item ${itemIndex}: ` : '';
+	context.addExecutionHints({
+		message: `${where}${shortfall}. ${advice}`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }
 
 /** A Get Many per item; the limit and the filters are validated before anything is requested. */
@@ -62,7 +111,19 @@ export async function runList(
 		const qs = spec.query(readFilters(this, itemIndex));
 		const simplify = readSwitch(this, 'simplify', itemIndex);
 		const call = callOptions(this, itemIndex);
-		const records = await collect<IDataObject>(await connect(this), spec.endpoint, qs, limit, call);
+		const onIncomplete = assertOneOf(
+			'On Incomplete List',
+			this.getNodeParameter('options.onIncompleteList', itemIndex, 'warn'),
+			ON_INCOMPLETE,
+		);
+		const { records, shortfall } = await collect<IDataObject>(
+			await connect(this),
+			spec.endpoint,
+			qs,
+			limit,
+			call,
+		);
+		if (shortfall) reportShortfall(this, itemIndex, items.length, shortfall, onIncomplete);
 		return records.map((record) => spec.shape(record, simplify));
 	});
 }

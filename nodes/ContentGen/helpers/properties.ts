@@ -116,7 +116,7 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 			type: 'number',
 			typeOptions: { minValue: WAIT.pollInterval.min, maxValue: WAIT.pollInterval.max },
 			default: pollInterval,
-			description: `Seconds between checks while waiting (${cadence}). Checks are free; with many items one request checks up to 100 at once.`,
+			description: `Seconds between checks while waiting (${cadence}).${onGenerate ? ` The first check comes ${WAIT.firstLook} s after submitting (sooner if this is shorter), then one every this many seconds.` : ''} Checks are free; with many items one request checks up to 100 at once`,
 			...show,
 		},
 		{

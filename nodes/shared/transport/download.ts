@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { header, pause, send, settleBefore } from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
-import { backoffMs, retryAfterBadAnswer, retryAfterBreakage } from './retry';
+import { networkCause, ssrfRefusal } from './causes';
+import { backoffMs, type Breakage, retryAfterBadAnswer, retryAfterBreakage } from './retry';
 
 export interface DownloadedFile {
 	data: Buffer;
@@ -61,6 +62,53 @@ function discard(body: unknown): void {
 	(body as { destroy?: () => void } | undefined)?.destroy?.();
 }
 
+/** Said of every failed image: the item's fate, and the way around downloading. */
+const ITEM_NOT_OUTPUT =
+	'The content record was read, but this item was not output: an item comes with all the images asked for or not at all. Turn off "Download Images" to get the image URLs instead.';
+
+function hostOf(url: string): string {
+	try {
+		return new URL(url).host;
+	} catch {
+		return 'an unreadable address';
+	}
+}
+
+/** An image that could not be had: what and why in the message, then the item's fate. */
+export function imageFailure(
+	message: string,
+	detail: string,
+): { message: string; description: string } {
+	return { message, description: `${detail} ${ITEM_NOT_OUTPUT}`.trim() };
+}
+
+/** A download that got no answer: the cause in words; a system error code only in the description. */
+export function breakageFailure(
+	label: string,
+	target: URL,
+	breakage: Breakage,
+	reason: string,
+): { message: string; description: string } {
+	const head = `Could not download the ${label} from ${target.host}`;
+	if (breakage.kind === 'unsent') {
+		const blocked = ssrfRefusal(reason, target.host);
+		if (blocked) {
+			return imageFailure(
+				`${head}: ${blocked.message}`,
+				`${blocked.hint} Address: ${target.toString()}`,
+			);
+		}
+		return imageFailure(
+			`${head}: n8n did not send the request`,
+			`Reason: ${reason}. Address: ${target.toString()}`,
+		);
+	}
+	const cause =
+		breakage.kind === 'timeout' ? 'no answer came in time' : networkCause(breakage.code);
+	const code = breakage.kind === 'network' ? `Network error: ${breakage.code}. ` : '';
+	return imageFailure(`${head}: ${cause}`, `${code}Address: ${target.toString()}`);
+}
+
 /**
  * Downloads a file the service linked to (a generated image): no Authorization header, only from
  * public https (or the service's own loopback origin), redirects re-checked hop by hop, size
@@ -74,17 +122,21 @@ export async function downloadFile(
 	options: { label: string; itemIndex: number; timeoutMs: number },
 ): Promise<DownloadedFile> {
 	const { label, itemIndex, timeoutMs } = options;
-	const fail = (message: string, description?: string) =>
-		new NodeOperationError(context.getNode(), message, { itemIndex, description });
+	const fail = (wording: { message: string; description: string }) =>
+		new NodeOperationError(context.getNode(), wording.message, { itemIndex, ...wording });
 	const refuse = (error: AddressError) =>
 		fail(
-			`The ${label} was not downloaded: ${error.message}`,
-			`Generated images are fetched only from public https addresses (or the service's own address when it runs on this machine). Turn off "Download Images" to get the image URLs only. Address: ${url.slice(0, 300)}`,
+			imageFailure(
+				`The ${label} was not downloaded: ${error.message}`,
+				`Generated images are fetched only from public https addresses (or the service's own address when it runs on this machine). Address: ${url.slice(0, 300)}`,
+			),
 		);
 	const tooLarge = (bytes: number) =>
 		fail(
-			`The ${label} is larger than the maximum image size (${formatBytes(bytes)} > ${formatBytes(maxBytes)})`,
-			'Raise "Max Image Size (MB)" in the options, or turn off "Download Images" and use the image URLs.',
+			imageFailure(
+				`The ${label} from ${hostOf(url)} is larger than the maximum image size (${formatBytes(bytes)} > ${formatBytes(maxBytes)})`,
+				'Raise "Max Image Size (MB)" in the options.',
+			),
 		);
 
 	let target: URL;
@@ -102,7 +154,7 @@ export async function downloadFile(
 		if (exchange.breakage) {
 			const retryIn = retryAfterBreakage('GET', exchange.breakage, retries);
 			if (retryIn === undefined) {
-				throw fail(`Could not download the ${label} (${exchange.reason})`, target.toString());
+				throw fail(breakageFailure(label, target, exchange.breakage, exchange.reason));
 			}
 			await pause(context, retryIn);
 			retries++;
@@ -113,7 +165,14 @@ export async function downloadFile(
 		const headers = response.headers ?? {};
 		if (statusCode >= 300 && statusCode < 400 && header(headers, 'location')) {
 			discard(body);
-			if (++hops > MAX_HOPS) throw fail(`The ${label} was not downloaded: too many redirects`);
+			if (++hops > MAX_HOPS) {
+				throw fail(
+					imageFailure(
+						`The ${label} was not downloaded: ${target.host} redirected more than ${MAX_HOPS} times`,
+						`Address: ${target.toString()}`,
+					),
+				);
+			}
 			try {
 				target = checkDownloadUrl(
 					new URL(header(headers, 'location') as string, target).toString(),
@@ -133,8 +192,10 @@ export async function downloadFile(
 				continue;
 			}
 			throw fail(
-				`Could not download the ${label}: the file server answered HTTP ${statusCode}`,
-				target.toString(),
+				imageFailure(
+					`Could not download the ${label} from ${target.host}: it answered HTTP ${statusCode}`,
+					`Address: ${target.toString()}`,
+				),
 			);
 		}
 		const declared = Number(header(headers, 'content-length'));
@@ -150,8 +211,10 @@ export async function downloadFile(
 		if (!read.done) {
 			discard(body);
 			throw fail(
-				`Could not download the ${label}: no complete answer within ${Math.round(timeoutMs / 1000)} s`,
-				target.toString(),
+				imageFailure(
+					`Could not download the ${label} from ${target.host}: no complete answer within ${Math.round(timeoutMs / 1000)} s`,
+					`Raise Request Timeout in the options. Address: ${target.toString()}`,
+				),
 			);
 		}
 		const data = read.value;

@@ -1,5 +1,6 @@
 import { API_KEY_PATTERN } from '../constants';
 import { header } from './http';
+import { redactSecrets } from './redaction';
 import { retryAfterSeconds } from './retry';
 
 /** What the user reads when the service refuses a request. */
@@ -33,23 +34,7 @@ interface FailureContext {
 	explain?: Explain;
 }
 
-const SECRET_PATTERN = /svc_[0-9a-z]{4,}/gi;
-const BEARER_PATTERN = /Bearer\s+[^\s"',]+/gi;
-
-/** Strips anything that looks like an API key from text that may reach the user or a log. */
-export function redactSecrets(text: string, apiKey?: string): string {
-	let out = text;
-	if (apiKey) {
-		out = out.split(apiKey).join('svc_…');
-		// An echo may carry the secret part without its prefix, in any letter case.
-		const secret = apiKey.trim().replace(/^svc_/i, '');
-		if (secret.length >= 16) {
-			const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-			out = out.replace(new RegExp(escaped, 'gi'), '…');
-		}
-	}
-	return out.replace(SECRET_PATTERN, 'svc_…').replace(BEARER_PATTERN, 'Bearer …');
-}
+export { redactSecrets } from './redaction';
 
 function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);

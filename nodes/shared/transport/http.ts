@@ -45,6 +45,9 @@ export function cancelled(context: ApiContext): NodeOperationError {
 	return new NodeOperationError(context.getNode(), 'The execution was cancelled');
 }
 
+/** The caller's deadline came before a request could finish: nothing is said about the service. */
+export class DeadlineError extends NodeOperationError {}
+
 /**
  * The promise's value, or `{ done: false }` as soon as the signal aborts (its rejection, if it
  * comes first, passes through). The abort listener is removed either way.

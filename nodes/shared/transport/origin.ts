@@ -119,6 +119,33 @@ export function parseBaseUrl(raw: unknown): ServiceRoot {
 	return { url: `${url.origin}${path}`, origin: url.origin, loopback };
 }
 
+/** How n8n's request helpers spell an address: a string or a URL object. */
+type Address = string | URL | undefined;
+
+function spelling(value: unknown): Address {
+	if (typeof value === 'string') return value;
+	return value instanceof URL ? value : undefined;
+}
+
+/**
+ * The origin a request will go to, resolved the way n8n's HTTP client does: `url`, or else the
+ * legacy `uri` (what n8n's HTTP Request node passes), against `baseURL`; either may be a URL object.
+ */
+export function requestOrigin(options: {
+	url?: unknown;
+	uri?: unknown;
+	baseURL?: unknown;
+}): string | undefined {
+	const target = spelling(options.url) ?? spelling(options.uri);
+	const base = spelling(options.baseURL);
+	try {
+		if (target === undefined) return base === undefined ? undefined : new URL(base).origin;
+		return new URL(target, base).origin;
+	} catch {
+		return undefined;
+	}
+}
+
 /** The address of an API route (`/user/credits`) under the service root. */
 export function apiUrl(root: ServiceRoot, endpoint: string): string {
 	return `${root.url}${API_PREFIX}${endpoint}`;

@@ -6,9 +6,9 @@ import type { CallOptions, Connection } from './request';
 import { request } from './request';
 
 /** No walk reads more than this many pages (200,000 records at the largest page size). */
-const MAX_PAGES = 2000;
+export const MAX_PAGES = 2000;
 /** Pages a walk may read beyond the count the service gave at its start (records added meanwhile). */
-const GROWTH_PAGES = 10;
+export const GROWTH_PAGES = 10;
 
 export interface Page<T> {
 	/** The records of this page not already seen earlier in the walk. */
@@ -16,15 +16,57 @@ export interface Page<T> {
 	pagination?: Pagination;
 }
 
+/**
+ * Why a walk stopped: the service said the list was done, or a bound ended it while the service
+ * still said there was more (the page ceiling, the growth allowance, a page that brought nothing
+ * new, an empty page).
+ */
+export type WalkEnd = 'complete' | 'ceiling' | 'growth' | 'repeat' | 'empty';
+
+export interface WalkReport {
+	/** Distinct records the walk gave. */
+	records: number;
+	pages: number;
+	/** The count the service reported on the last page, and on the first. */
+	total?: number;
+	firstTotal?: number;
+	end: WalkEnd;
+}
+
 function idOf(record: unknown): string | undefined {
 	const id = (record as { id?: unknown } | null)?.id;
 	return typeof id === 'string' ? id.toLowerCase() : undefined;
 }
 
+const count = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+
 /**
- * A list read page by page, bounded by the count the service reports (and a hard ceiling), with
- * each record given once: a record that moves to the next page while the walk runs is not
- * repeated, and a page that brings nothing new (a cache ignoring the page number) ends the walk.
+ * The page size the service actually uses, from the first page: what it says, else what it sent
+ * when that is less than asked while it says there is more (a gateway that caps page sizes).
+ */
+function servedSize(pagination: Pagination | undefined, sent: number, asked: number): number {
+	const said = count(pagination?.limit);
+	if (said !== undefined && said >= 1 && said <= asked) return said;
+	const total = count(pagination?.total);
+	const more = pagination?.has_more === true || (total !== undefined && total > sent);
+	return sent > 0 && sent < asked && more ? sent : asked;
+}
+
+/** The last page by the service's own counts, at the page size it serves; undefined without counts. */
+function lastPageOf(pagination: Pagination | undefined, size: number): number | undefined {
+	const pages = count(pagination?.total_pages);
+	const total = count(pagination?.total);
+	if (pages === undefined && total === undefined) return undefined;
+	return Math.max(pages ?? 0, total === undefined ? 0 : Math.ceil(total / size));
+}
+
+/**
+ * A list read page by page while the service's counts (or, without counts, its has_more) say more
+ * exists, at the page size it actually serves, within bounds: a ceiling of pages and a growth
+ * allowance past the count given at the start. Each record is given once: a record that moves to
+ * the next page while the walk runs is not repeated, and a page that brings nothing new ends the
+ * walk. `onEnd` hears how the walk ended, when it ends by itself (not when its reader stops).
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -32,11 +74,15 @@ export async function* walk<T>(
 	qs: IDataObject,
 	pageSize: number = PAGE_SIZE_MAX,
 	options: CallOptions = {},
+	onEnd?: (report: WalkReport) => void,
 ): AsyncGenerator<Page<T>> {
 	const seen = new Set<string>();
-	let lastPage = MAX_PAGES;
-	let firstTotalPages: number | undefined;
-	for (let page = 1; page <= lastPage; page++) {
+	let records = 0;
+	let size: number | undefined;
+	let firstLast: number | undefined;
+	let total: number | undefined;
+	let firstTotal: number | undefined;
+	for (let page = 1; ; page++) {
 		const response = await request<T[]>(connection, 'GET', endpoint, {
 			...options,
 			qs: { ...qs, page, limit: pageSize },
@@ -52,25 +98,50 @@ export async function* walk<T>(
 			}
 			items.push(raw[i]);
 		}
+		records += items.length;
 		const pagination = response.pagination;
 		yield { items, pagination };
 
-		const totalPages =
-			typeof pagination?.total_pages === 'number'
-				? pagination.total_pages
-				: typeof pagination?.total === 'number'
-					? Math.ceil(pagination.total / pageSize)
-					: undefined;
-		if (totalPages !== undefined) {
-			firstTotalPages ??= totalPages;
-			lastPage = Math.min(MAX_PAGES, totalPages, firstTotalPages + GROWTH_PAGES);
-		}
+		size ??= servedSize(pagination, raw.length, pageSize);
+		const last = lastPageOf(pagination, size);
+		firstLast ??= last;
+		total = count(pagination?.total) ?? total;
+		firstTotal ??= total;
+		// The service's counts outrank its has_more, which some never turn false.
 		const more =
-			pagination?.has_more === true ||
-			(pagination?.has_more === undefined &&
-				(totalPages !== undefined ? page < totalPages : raw.length >= pageSize));
-		if (!more || raw.length === 0 || items.length === 0) return;
+			last !== undefined
+				? page < last || (total !== undefined && records < total)
+				: pagination?.has_more === true ||
+					(pagination?.has_more === undefined && raw.length >= size);
+		let why: WalkEnd | undefined;
+		if (!more) why = 'complete';
+		else if (raw.length === 0) why = 'empty';
+		else if (items.length === 0) why = 'repeat';
+		else if (page >= MAX_PAGES) why = 'ceiling';
+		else if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) why = 'growth';
+		if (why) {
+			onEnd?.({ records, pages: page, total, firstTotal, end: why });
+			return;
+		}
 	}
+}
+
+/** How a walk that gave less than the service said it holds ended, in words with the numbers. */
+export function shortfall(report: WalkReport): string | undefined {
+	const { records, total, pages } = report;
+	if (total !== undefined ? records >= total : report.end === 'complete') return undefined;
+	const why: Record<WalkEnd, string> = {
+		complete: 'the service said the list ended there',
+		ceiling: `the read stopped at its ceiling of ${MAX_PAGES} pages`,
+		growth: `the list grew while it was read (from ${report.firstTotal ?? '?'} records), and the read stopped ${GROWTH_PAGES} pages past the count given at its start`,
+		repeat: `page ${pages} brought no record not already read (the service may ignore the page number)`,
+		empty: `page ${pages} was empty`,
+	};
+	const got =
+		total === undefined
+			? `${records} records were read and the service still said there were more`
+			: `${records} of the ${total} records the service reported were read`;
+	return `Incomplete list: ${got}; ${why[report.end]}`;
 }
 
 /** Every record (pages of 100), or exactly the pages needed for `limit` records. */
@@ -80,16 +151,18 @@ export async function collect<T>(
 	qs: IDataObject,
 	limit?: number,
 	options: CallOptions = {},
-): Promise<T[]> {
+): Promise<{ records: T[]; shortfall?: string }> {
 	const pageSize =
 		limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
 	const records: T[] = [];
-	for await (const { items } of walk<T>(connection, endpoint, qs, pageSize, options)) {
+	let report: WalkReport | undefined;
+	const pages = walk<T>(connection, endpoint, qs, pageSize, options, (end) => (report = end));
+	for await (const { items } of pages) {
 		for (const item of items) {
-			if (limit !== undefined && records.length >= limit) return records;
+			if (limit !== undefined && records.length >= limit) break;
 			records.push(item);
 		}
-		if (limit !== undefined && records.length >= limit) return records;
+		if (limit !== undefined && records.length >= limit) return { records };
 	}
-	return records;
+	return { records, shortfall: report && shortfall(report) };
 }

@@ -9,15 +9,19 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain, Failure } from './errors';
+import { ssrfRefusal, unsentWording } from './causes';
 import { describeFailure, redactSecrets } from './errors';
 import type { ApiContext } from './http';
-import { DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
+import { DeadlineError, DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
+import { redactData } from './redaction';
 import type { Breakage } from './retry';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+	fitsBefore,
 	isNeverReached,
 	MAX_RATE_LIMIT_RETRIES,
+	MIN_ATTEMPT_MS,
 	rateLimitOf,
 	rateLimitPauseMs,
 	retryAfterBadAnswer,
@@ -47,6 +51,8 @@ export interface CallOptions {
 	maxRateLimitWaitMs?: number;
 	/** Deadline of each attempt, connection to last byte. */
 	timeoutMs?: number;
+	/** Epoch ms by which the whole request ends: a wait or retry that leaves no attempt time is not made. */
+	deadline?: number;
 	/** Wording of statuses only the calling operation can explain. */
 	explain?: Explain;
 }
@@ -115,10 +121,15 @@ function breakageError(
 ): NodeApiError | NodeOperationError {
 	const node = connection.context.getNode();
 	const reason = redactSecrets(rawReason, connection.apiKey);
+	const blocked = ssrfRefusal(reason, new URL(connection.root.origin).host);
+	if (blocked) {
+		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
+	}
 	if (breakage.kind === 'unsent') {
-		return new NodeOperationError(node, `The request could not be sent: ${reason}`, {
+		const unsent = unsentWording(reason);
+		return new NodeOperationError(node, unsent.message, {
 			itemIndex,
-			description: `n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
+			description: `${unsent.detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
 		});
 	}
 	const neverReached = isNeverReached(breakage);
@@ -175,21 +186,28 @@ export async function request<T>(
 	let waitedMs = 0;
 	let rateLimitRetries = 0;
 	let transientRetries = 0;
+	const { deadline } = options;
+	const fits = (waitMs: number) => fitsBefore(deadline, waitMs, Date.now());
+	const late = (why: string) =>
+		new DeadlineError(context.getNode(), `No time left to finish ${method} ${endpoint}: ${why}`);
 
 	for (;;) {
 		// Nothing left this minute: wait for the window rather than spend a request on a sure 429.
 		const waitMs = untilWindowResets(connection.rateLimit, maxWait - waitedMs);
-		if (waitMs > 0) {
+		if (waitMs > 0 && fits(waitMs)) {
 			await pause(context, waitMs);
 			waitedMs += waitMs;
 		}
+		const left = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
+		if (left < MIN_ATTEMPT_MS) throw late('the deadline has come');
 		const exchange = await send(context, {
 			request: httpRequest,
-			timeoutMs,
+			timeoutMs: Math.min(timeoutMs, left),
 			credential: { type: CREDENTIAL_TYPE, decrypted: connection.decrypted },
 		});
 		if (exchange.breakage) {
 			const retryIn = retryAfterBreakage(method, exchange.breakage, transientRetries);
+			if (retryIn !== undefined && !fits(retryIn)) throw late(exchange.reason);
 			if (retryIn === undefined) {
 				throw breakageError(
 					connection,
@@ -205,8 +223,11 @@ export async function request<T>(
 			continue;
 		}
 		const { response } = exchange;
-		const { statusCode, body } = response;
-		const headers = response.headers ?? {};
+		const { statusCode } = response;
+		// Whatever the service or a proxy echoes, the key stops here: records, items and errors are
+		// all built from these.
+		const body = redactData(response.body, connection.apiKey);
+		const headers = redactData(response.headers ?? {}, connection.apiKey);
 		connection.previousRateLimit = connection.rateLimit;
 		connection.rateLimit = rateLimitOf(headers);
 		if (statusCode >= 200 && statusCode < 300) {
@@ -221,7 +242,7 @@ export async function request<T>(
 			}
 			// A 2xx that is not our envelope: a proxy page or a cut-off body.
 			const retryIn = retryAfterBadAnswer(method, undefined, headers, transientRetries);
-			if (retryIn !== undefined) {
+			if (retryIn !== undefined && fits(retryIn)) {
 				await pause(context, retryIn);
 				transientRetries++;
 				continue;
@@ -242,7 +263,7 @@ export async function request<T>(
 
 		if (statusCode === 429 && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
 			const waitMs = rateLimitPauseMs(headers, Date.now(), rateLimitRetries);
-			if (waitedMs + waitMs <= maxWait) {
+			if (waitedMs + waitMs <= maxWait && fits(waitMs)) {
 				await pause(context, waitMs);
 				waitedMs += waitMs;
 				rateLimitRetries++;
@@ -250,7 +271,7 @@ export async function request<T>(
 			}
 		}
 		const retryIn = retryAfterBadAnswer(method, statusCode, headers, transientRetries);
-		if (retryIn !== undefined) {
+		if (retryIn !== undefined && fits(retryIn)) {
 			await pause(context, retryIn);
 			transientRetries++;
 			continue;

@@ -111,6 +111,14 @@ export function rateLimitPauseMs(
 
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
 
+/** Below this, an attempt could not get an answer from even a quick service. */
+export const MIN_ATTEMPT_MS = 1000;
+
+/** Whether waiting `waitMs` still leaves one attempt's time before the caller's deadline. */
+export function fitsBefore(deadline: number | undefined, waitMs: number, nowMs: number): boolean {
+	return deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
+}
+
 /** Milliseconds until the per-minute window resets, when nothing is left in it and the wait fits. */
 export function untilWindowResets(rateLimit: RateLimitInfo | undefined, maxWaitMs: number): number {
 	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return 0;
@@ -129,6 +137,7 @@ export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
 		limit: number('x-ratelimit-limit'),
 		remaining: number('x-ratelimit-remaining'),
 		reset: number('x-ratelimit-reset'),
+		dailyLimit: number('x-ratelimit-daily-limit'),
 		dailyRemaining: number('x-ratelimit-daily-remaining'),
 	};
 }

@@ -14,7 +14,6 @@ import {
 	validateWordCount,
 } from '../../../shared/validation';
 import { insufficientCredits, minimumBalanceOption } from '../../helpers/budget';
-import { prepareGeneration, runGenerate } from '../../helpers/generation';
 import {
 	additionalFields,
 	optionsCollection,
@@ -23,7 +22,8 @@ import {
 	waitOptions,
 } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
-import { articleJob, shapeArticle } from './waitForCompletion';
+import { articleJob } from '../../jobs/article';
+import { prepareGeneration, runGenerate } from '../../jobs/start';
 
 export const option: OperationModule['option'] = {
 	name: 'Generate',
@@ -115,7 +115,6 @@ export async function execute(
 			if (remaining !== undefined) output.articles_remaining = remaining;
 			return output;
 		},
-		shape: shapeArticle,
 		explain: insufficientCredits,
 	});
 }

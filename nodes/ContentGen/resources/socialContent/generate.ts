@@ -16,7 +16,6 @@ import {
 	validateTitle,
 } from '../../../shared/validation';
 import { insufficientCredits, minimumBalanceOption, normaliseCredits } from '../../helpers/budget';
-import { prepareGeneration, runGenerate } from '../../helpers/generation';
 import { readSwitch } from '../../helpers/parameters';
 import {
 	additionalFields,
@@ -26,9 +25,10 @@ import {
 	waitOptions,
 } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
-import { readOutputOptions, shapeSocial } from './output';
+import { socialJob } from '../../jobs/social';
+import { prepareGeneration, runGenerate } from '../../jobs/start';
+import { readOutputOptions } from './output';
 import { socialOutputOptions } from './outputOptions';
-import { socialJob } from './waitForCompletion';
 
 export const option: OperationModule['option'] = {
 	name: 'Generate',
@@ -137,7 +137,6 @@ export async function execute(
 				output.credits_remaining = normaliseCredits(data.credits_remaining);
 			return output;
 		},
-		shape: shapeSocial,
 		explain: insufficientCredits,
 	});
 }

@@ -5,13 +5,17 @@ import { UUID_PATTERN } from '../../shared/constants';
 import type { Explain } from '../../shared/transport/errors';
 import { apiPost } from '../../shared/transport/request';
 import { validateMinimumBalance } from '../../shared/validation';
+import { BalanceFloor, fromHundredths } from '../helpers/budget';
+import {
+	callOptions,
+	readSwitch,
+	readWaitSettings,
+	type WaitSettings,
+} from '../helpers/parameters';
+import type { Product } from '../helpers/properties';
 import { Batch } from './batch';
-import { BalanceFloor, fromHundredths } from './budget';
-import type { ItemResult } from './items';
-import { callOptions, readSwitch, readWaitSettings, type WaitSettings } from './parameters';
-import type { Product } from './properties';
-import type { GenerationJob, WaitTarget } from './wait';
-import { waitForAll } from './wait';
+import { finishJobs } from './finish';
+import type { GenerationJob, WaitTarget } from './job';
 
 /** One validated generate request, ready to send. */
 interface PreparedGeneration {
@@ -23,12 +27,6 @@ interface PreparedGeneration {
 	wait?: WaitSettings;
 }
 
-type Shape = (
-	this: IExecuteFunctions,
-	record: IDataObject,
-	itemIndex: number,
-) => Promise<ItemResult>;
-
 interface GenerateSpec {
 	job: GenerationJob;
 	endpoint: string;
@@ -36,47 +34,8 @@ interface GenerateSpec {
 	prepare(this: IExecuteFunctions, itemIndex: number): PreparedGeneration;
 	/** The generate response as output; the credits spent are added to it. */
 	present(data: IDataObject): IDataObject;
-	/** Output of a finished record. */
-	shape: Shape;
 	/** Wording of this generate's 402 (and other statuses only it can explain). */
 	explain?: (costHundredths: number) => Explain;
-}
-
-/** Waits for all targets together, then records each item's output or error. */
-async function waitAndShape(
-	context: IExecuteFunctions,
-	batch: Batch,
-	job: GenerationJob,
-	targets: WaitTarget[],
-	shape: Shape,
-	initialDelay: boolean,
-): Promise<void> {
-	if (targets.length === 0) return;
-	const results = await waitForAll(context, job, targets, {
-		initialDelay,
-		stopOnFailure: !context.continueOnFail(),
-	});
-	for (let index = 0; index < targets.length; index++) {
-		const { itemIndex, id } = targets[index];
-		const result = results[index];
-		batch.remember(itemIndex, id, result.status);
-		if (result.outcome === 'failed') batch.record(itemIndex, result.error);
-	}
-	batch.stopIfFailed();
-	for (let index = 0; index < targets.length; index++) {
-		const { itemIndex } = targets[index];
-		const result = results[index];
-		if (result.outcome === 'finished') {
-			try {
-				batch.done(itemIndex, await shape.call(context, result.record, itemIndex));
-			} catch (error) {
-				batch.record(itemIndex, error);
-				batch.stopIfFailed();
-			}
-		} else if (result.outcome === 'timedOut') {
-			batch.done(itemIndex, result.output);
-		}
-	}
 }
 
 /**
@@ -140,41 +99,7 @@ export async function runGenerate(
 		}
 	}
 
-	await waitAndShape(this, batch, spec.job, targets, spec.shape, true);
-	return batch.items();
-}
-
-interface WaitSpec {
-	job: GenerationJob;
-	/** Reads and validates the id and wait options of one item. */
-	prepare(this: IExecuteFunctions, itemIndex: number): WaitTarget;
-	shape: Shape;
-}
-
-/** Wait for Completion on existing ids: all items are watched together. */
-export async function runWait(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	spec: WaitSpec,
-): Promise<INodeExecutionData[]> {
-	const batch = new Batch(
-		this,
-		spec.job,
-		items.length,
-		'Other records of this run, keep these ids',
-	);
-	const targets: WaitTarget[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const target = spec.prepare.call(this, itemIndex);
-			targets.push(target);
-			batch.remember(itemIndex, target.id);
-		} catch (error) {
-			batch.record(itemIndex, error);
-		}
-	}
-	batch.stopIfFailed();
-	await waitAndShape(this, batch, spec.job, targets, spec.shape, false);
+	await finishJobs(this, batch, spec.job, targets, true);
 	return batch.items();
 }
 

@@ -5,9 +5,9 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import type { ItemResult } from './items';
-import { appendPaired, errorItem, toNodeError } from './items';
-import type { GenerationJob } from './wait';
+import type { ItemResult } from '../helpers/items';
+import { appendPaired, errorItem, toNodeError } from '../helpers/items';
+import type { GenerationJob } from './job';
 
 interface Known {
 	id: string;
@@ -63,14 +63,12 @@ export class Batch {
 	stopIfFailed(): void {
 		if (!this.firstFailure || this.context.continueOnFail()) return;
 		const { itemIndex, error: nodeError } = this.firstFailure;
-		const others = [...this.known.entries()].filter(([index]) => index !== itemIndex);
+		const others: string[] = [];
+		for (const [index, { id, status }] of this.known)
+			if (index !== itemIndex)
+				others.push(`item ${index}: ${this.job.idField} ${id}${status ? ` (${status})` : ''}`);
 		if (others.length > 0) {
-			const list = others
-				.map(
-					([index, { id, status }]) =>
-						`item ${index}: ${this.job.idField} ${id}${status ? ` (${status})` : ''}`,
-				)
-				.join('; ');
+			const list = others.join('; ');
 			nodeError.description = `${nodeError.description ? `${nodeError.description}\n\n` : ''}${this.knownLabel}: ${list}.`;
 		}
 		throw nodeError;

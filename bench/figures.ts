@@ -1,0 +1,205 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only: reads and writes the docs and the last run's figures */
+/**
+ * Every figure the docs quote comes from a benchmark run. `npm run bench -- --write` saves the run
+ * to bench/last-run.json and rewrites, in README.md, BENCHMARKS.md and docs/*.md:
+ *
+ * - blocks between `<!-- bench:<name>:start -->` and `<!-- bench:<name>:end -->`, rendered by the
+ *   renderer of that name below (the table, the summary);
+ * - inline figures `<!-- bench: <row name> | <column> -->value<!-- /bench -->`, one cell of a row
+ *   (column: measured, reference, ratio, target, verdict).
+ *
+ * test/docs/figures.test.ts renders the same from bench/last-run.json and fails when a document
+ * says something else, so a figure cannot be edited by hand or left behind by a new run. Rows come
+ * from any bench module through `row()`: nothing here knows their names, except the summary.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+
+export interface BenchRow {
+	section: string;
+	name: string;
+	measured: string;
+	reference: string;
+	ratio: string;
+	target: string;
+}
+
+export interface BenchRun {
+	date: string;
+	command: string;
+	seconds: number;
+	machine: string;
+	loadAtStart: number;
+	runs: number;
+	loadRuns: number;
+	rows: BenchRow[];
+	notes: string[];
+}
+
+export const LAST_RUN = join('bench', 'last-run.json');
+
+/** Whether the ratio meets the target: "1.00" (exactly), "<= x", ">= x", "< x", "> x"; null when there is none. */
+export function meetsTarget(ratio: string, target: string): boolean | null {
+	const value = Number(ratio);
+	const match = /^(<=|>=|<|>)?\s*(\d+(?:\.\d+)?)$/.exec(target.trim());
+	if (!match || ratio.trim() === '' || !Number.isFinite(value)) return null;
+	const bound = Number(match[2]);
+	switch (match[1]) {
+		case '<=':
+			return value <= bound;
+		case '>=':
+			return value >= bound;
+		case '<':
+			return value < bound;
+		case '>':
+			return value > bound;
+		default:
+			return value === bound;
+	}
+}
+
+export function verdict(row: BenchRow): string {
+	const met = meetsTarget(row.ratio, row.target);
+	return met === null ? '-' : met ? 'met' : '**missed**';
+}
+
+export function table(rows: BenchRow[]): string[] {
+	const header = [
+		'section',
+		'benchmark',
+		'measured',
+		'minimum / reference',
+		'ratio',
+		'target',
+		'target met',
+	];
+	const lines = rows.map((r) => [
+		r.section,
+		r.name,
+		r.measured,
+		r.reference,
+		r.ratio,
+		r.target,
+		verdict(r),
+	]);
+	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...lines.map(line)];
+}
+
+/** Joins the words into lines of at most `width` characters, as the Markdown files are wrapped. */
+export function wrap(text: string, width = 100): string {
+	const lines: string[] = [];
+	let current = '';
+	// A word runs to the next space outside a code span, so code spans stay on one line.
+	for (const word of text.match(/(?:`[^`]*`|[^\s`])+/g) ?? []) {
+		if (current && current.length + 1 + word.length > width) {
+			lines.push(current);
+			current = word;
+		} else current = current ? `${current} ${word}` : word;
+	}
+	return [...lines, current].join('\n');
+}
+
+/** A request count row: measured is "N" or "N in P polls", the reference starts with the minimum. */
+function isRequestCount(row: BenchRow): boolean {
+	return row.section === 'requests' || row.section === 'trigger';
+}
+
+function range(values: number[]): string {
+	const [low, high] = [Math.min(...values), Math.max(...values)].map((v) => v.toFixed(2));
+	return low === high ? low : `${low}-${high}`;
+}
+
+function summary(run: BenchRun): string {
+	const counts = run.rows.filter(isRequestCount);
+	const atMinimum = counts.filter((r) => Number(r.ratio) <= 1);
+	const above = counts.filter((r) => Number(r.ratio) > 1).map((r) => Number(r.ratio));
+	const missed = run.rows.filter((r) => meetsTarget(r.ratio, r.target) === false);
+	const sentences = [
+		`${atMinimum.length} of ${counts.length} request counts are at (or under) their minimum` +
+			(above.length
+				? `; the other ${above.length} take ${range(above)} times it (the trigger catching up over several polls).`
+				: '.'),
+		missed.length
+			? `Rows that miss their target: ${missed.map((r) => `${r.name} (${r.ratio} against ${r.target})`).join('; ')}.`
+			: 'Every row with a target meets it.',
+		`Figures of the run of ${run.date} (\`${run.command}\`), in \`BENCHMARKS.md\`.`,
+	];
+	return wrap(sentences.join(' '));
+}
+
+function unit(run: BenchRun): string {
+	return [
+		wrap(
+			`Run of ${run.date}: \`${run.command}\`, ${run.seconds.toFixed(1)} s from start to table, on ${run.machine} (load average ${run.loadAtStart.toFixed(1)} when it started). Timed figures are medians of ${run.runs} runs (cold load: ${run.loadRuns} fresh processes).`,
+		),
+		'',
+		...table(run.rows),
+		'',
+		...run.notes.map((note) => `- ${note}`),
+	].join('\n');
+}
+
+/** What each marked block holds. A block of another name is an error, not left alone. */
+export const BLOCKS: Record<string, (run: BenchRun) => string> = {
+	'bench:unit': unit,
+	'bench:summary': summary,
+};
+
+/** Blocks written by other runs (the real-n8n queue benchmark), which this run leaves alone. */
+const FOREIGN_BLOCKS = ['bench:n8n'];
+
+const BLOCK = /<!-- (bench:[a-z0-9-]+):start -->\n[\s\S]*?<!-- \1:end -->/g;
+const INLINE =
+	/<!-- bench: (.+?) \| (measured|reference|ratio|target|verdict) -->(.*?)<!-- \/bench -->/g;
+
+function cell(run: BenchRun, name: string, column: string): string {
+	const found = run.rows.find((r) => r.name === name);
+	if (!found) throw new Error(`the last run has no row "${name}"`);
+	return column === 'verdict' ? verdict(found) : found[column as keyof BenchRow];
+}
+
+/** The document with every block and inline figure as the run gives them. */
+export function render(text: string, run: BenchRun): string {
+	return text
+		.replace(BLOCK, (whole, name: string) => {
+			if (FOREIGN_BLOCKS.includes(name)) return whole;
+			const block = BLOCKS[name];
+			if (!block) throw new Error(`no renderer for <!-- ${name}:start -->`);
+			return `<!-- ${name}:start -->\n\n${block(run)}\n\n<!-- ${name}:end -->`;
+		})
+		.replace(
+			INLINE,
+			(_whole, name: string, column: string) =>
+				`<!-- bench: ${name} | ${column} -->${cell(run, name, column)}<!-- /bench -->`,
+		);
+}
+
+/** The documents that may quote figures, relative to the repository. */
+export function documents(root: string): string[] {
+	const docs = readdirSync(join(root, 'docs'))
+		.filter((file) => file.endsWith('.md'))
+		.sort()
+		.map((file) => join('docs', file));
+	return ['README.md', 'BENCHMARKS.md', ...docs];
+}
+
+export function readRun(root: string): BenchRun {
+	return JSON.parse(readFileSync(join(root, LAST_RUN), 'utf8')) as BenchRun;
+}
+
+/** Saves the run and rewrites every figure the documents quote; returns the files it changed. */
+export function writeRun(root: string, run: BenchRun): string[] {
+	writeFileSync(join(root, LAST_RUN), `${JSON.stringify(run, null, '\t')}\n`);
+	const changed: string[] = [];
+	for (const file of documents(root)) {
+		const text = readFileSync(join(root, file), 'utf8');
+		const next = render(text, run);
+		if (next !== text) {
+			writeFileSync(join(root, file), next);
+			changed.push(file);
+		}
+	}
+	return changed;
+}

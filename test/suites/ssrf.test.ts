@@ -1,0 +1,73 @@
+/* eslint-disable @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports -- n8n's own SSRF error class, from the copy n8n-core uses */
+/**
+ * With n8n's SSRF guard on (N8N_SSRF_PROTECTION_ENABLED) and the service's address not allowed,
+ * n8n refuses the request with its own error. The credential test and the node then say that
+ * n8n's SSRF protection blocked the address and name the two allow settings; the Base URL is not
+ * blamed, and nothing is retried.
+ */
+import nock from 'nock';
+import { dirname } from 'path';
+
+import { pressTest } from '../helpers/credential-test';
+import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
+import { setupNock } from '../node/nockTools';
+
+const { SsrfBlockedIpError, SsrfBlockedHostnameError } = require(
+	require.resolve('@n8n/backend-network', { paths: [dirname(require.resolve('n8n-core'))] }),
+) as {
+	SsrfBlockedIpError: new (ip: string, hostname?: string) => Error;
+	SsrfBlockedHostnameError: new (hostname: string) => Error;
+};
+
+const BASE = 'https://contentgen.internal';
+const KEY = `svc_${'5a'.repeat(32)}`;
+
+const BLOCKS: Array<[string, () => Error]> = [
+	['a restricted IP address', () => new SsrfBlockedIpError('10.0.0.7', 'contentgen.internal')],
+	['a restricted host name', () => new SsrfBlockedHostnameError('contentgen.internal')],
+];
+
+setupNock();
+
+function expectSsrfWording(text: string): void {
+	expect(text).toContain("n8n's SSRF protection blocked the request to contentgen.internal");
+	expect(text).toContain('N8N_SSRF_ALLOWED_HOSTNAMES');
+	expect(text).toContain('N8N_SSRF_ALLOWED_IP_RANGES');
+	expect(text).not.toMatch(/Check the Base URL|could not be sent/i);
+}
+
+describe("n8n's SSRF guard refusing the service's address", () => {
+	it.each(BLOCKS)(
+		'the credential test names the guard and its settings: %s',
+		async (_name, block) => {
+			const scope = nock(BASE).get('/api/v1/user/credits').replyWithError(block());
+			const result = await pressTest({ apiKey: KEY, baseUrl: BASE });
+			expect(result.status).toBe('Error');
+			expectSsrfWording(result.message);
+			expect(scope.isDone()).toBe(true);
+		},
+	);
+
+	it.each(BLOCKS)('the node names the guard and its settings, once: %s', async (_name, block) => {
+		const scope = nock(BASE).get('/api/v1/user/credits').replyWithError(block());
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
+			{ credentials: { apiKey: KEY, baseUrl: BASE } },
+		);
+		expect(result.error?.message).toBe(
+			"n8n's SSRF protection blocked the request to contentgen.internal",
+		);
+		expectSsrfWording(`${result.error?.message}. ${result.error?.description}`);
+		expect(scope.isDone()).toBe(true);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('another failure to send is still reported as such (the wording is specific)', async () => {
+		nock(BASE).get('/api/v1/user/credits').replyWithError(new Error('proxy refused the tunnel'));
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
+			{ credentials: { apiKey: KEY, baseUrl: BASE } },
+		);
+		expect(result.error?.message).toBe('The request could not be sent: proxy refused the tunnel');
+	});
+});
