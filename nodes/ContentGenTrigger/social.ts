@@ -175,7 +175,7 @@ export function* pollSocial(
 	if (seeding) {
 		// Activation: learn the newest record from the whole list before telling births apart.
 		previous.births.count = first.total;
-		previous.births.census = { page: 2, newest: 0, count: first.total, since: ctx.now };
+		previous.births.census = { page: 2, newest: 0, count: first.total, since: Infinity };
 	}
 
 	// Every book of this poll compares keys at the width the state was stored with.
