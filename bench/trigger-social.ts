@@ -35,6 +35,7 @@ export interface BenchKit {
 }
 
 const MINUTE = 60_000;
+const BIRTHS_ROW = 'social trigger, 5 of 5 births while learning 10,000 ready + 10,000 completed';
 const MAX_POLLS = 60;
 
 async function listTotal(sb: Sandbox): Promise<number> {
@@ -84,7 +85,6 @@ function idleRow(kit: BenchKit, events: TriggerEvent[], lists: string, followed:
 async function birthsRow(kit: BenchKit) {
 	const sb = await kit.sandbox(1000, 106, 'id');
 	try {
-		sb.control.advance(86_400_000);
 		sb.control.seedSocial(10_000, { status: 'ready', spacingMs: 1000 });
 		sb.control.seedSocial(10_000, { status: 'completed', spacingMs: 1000 });
 		const trigger = triggerOn(sb, ['socialFinished', 'socialFailed']);
@@ -94,10 +94,17 @@ async function birthsRow(kit: BenchKit) {
 		// Past the minute a reset header may run ahead of the service's clock at activation.
 		sb.control.advance(2 * MINUTE);
 		const born = new Set(sb.control.seedSocial(5, { status: 'completed' }));
-		const rest = await kit.pollsUntil(sb, trigger, (items) => {
-			const found = items.filter((item) => born.has(item.id as string));
-			return found.length === 5 && !trigger.behind();
-		});
+		let rest;
+		try {
+			rest = await kit.pollsUntil(sb, trigger, (items) => {
+				const found = items.filter((item) => born.has(item.id as string));
+				return found.length === 5 && !trigger.behind();
+			});
+		} catch (error) {
+			// Not all found within the polls allowed: the row says so, and the bench goes on.
+			kit.row('trigger', BIRTHS_ROW, `not all 5 reported: ${String(error)}`, '-', '-', '-');
+			return;
+		}
 		const pages = Math.ceil((await listTotal(sb)) / 100);
 		const polls = rest.polls + 1;
 		const requests = activation + rest.requests;
@@ -105,7 +112,7 @@ async function birthsRow(kit: BenchKit) {
 		const min = 4 * polls + pages - 1;
 		kit.row(
 			'trigger',
-			'social trigger, 5 of 5 births while learning 10,000 ready + 10,000 completed',
+			BIRTHS_ROW,
 			`${requests} in ${polls} polls`,
 			`${min} (4 a poll + the whole list once: ${pages} pages)`,
 			kit.fmt(requests / min),
