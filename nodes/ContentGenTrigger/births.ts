@@ -187,8 +187,8 @@ export class Search {
 			for (const [key, value] of [...book]) if (Number.isNaN(value)) book.set(key, this.newest);
 		}
 		const census = this.births.census;
-		// Activation's time, or its newest record when the service's clock runs ahead of n8n's.
-		if (census && this.seeding) census.since = Math.max(census.newest, this.ctx.now);
+		// Activation's time by n8n's clock, or its newest record when the service's runs ahead.
+		if (census && this.seeding) census.since = Math.max(census.newest, this.ctx.startedAt);
 		if (census) trimKnown(this.births, censusFloor(census, this.ctx));
 		else this.settle();
 		const left = this.missing;
