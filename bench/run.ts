@@ -17,6 +17,7 @@ import { articlesUpTo, fmt, ms, requestRow, runNode, sandbox, type AddRow } from
 import { LOAD_RUNS, packageRows } from './package';
 import { staticDataRow } from './static-data';
 import { throughputRows } from './throughput';
+import { triggerSocialRows as triggerSocialScaleRows } from './trigger-social';
 import { triggerTimeRows } from './trigger-time';
 import { triggerArticleRows, triggerSocialRows } from './trigger-rows';
 import { waitRows } from './waits';
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
 	await requestCounts();
 	await triggerArticleRows(row);
 	await triggerSocialRows(row);
+	await triggerSocialScaleRows(row);
 	await triggerTimeRows(row);
 	await waitRows(row, notes);
 	await throughputRows(row, notes, RUNS);

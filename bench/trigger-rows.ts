@@ -17,7 +17,7 @@ import {
 } from './kit';
 
 /** Polls until `done` says so (at most 20 polls a minute apart); requests and polls it took. */
-async function pollsUntil(
+export async function pollsUntil(
 	sb: Sandbox,
 	trigger: PollHarness,
 	done: (items: IDataObject[]) => boolean,

@@ -1,6 +1,5 @@
 /**
  * New social records ("births") and followed records to find again, in a list without order.
- *
  * The list's `total` says how many records were born since the baseline. A birth is a record
  * created after the watermark minus the look-back that the trigger does not know: it knows every
  * record created within the look-back of the watermark (`known`), so a writer's clock behind, or
@@ -8,7 +7,6 @@
  * (./census; a record created after activation is a birth even then) and moves with the births
  * found, never ahead of the host's clock. A count that falls (records lost) is not trusted: a
  * whole pass looks for births the loss hid, and so does a followed record found gone.
- *
  * Births that skipped the followed lists are searched for on page 1 (all there when the list is
  * newest first), then page by page from where the last search stopped, within the poll's request
  * budget: late, and saying so, never silent. Followed records that left the followed lists are
@@ -79,7 +77,6 @@ export class Search {
 	get learning(): boolean {
 		return this.births.census !== undefined;
 	}
-
 	/** Created after activation: new, even while the account is being learnt. */
 	bornWhileLearning = (created: number): boolean =>
 		!this.seeding && created > (this.births.census?.since ?? Infinity);
@@ -87,7 +84,6 @@ export class Search {
 	get unstable(): boolean {
 		return this.walker.unstable;
 	}
-
 	/** Births found since the baseline, keyed or not. */
 	private get found(): number {
 		return this.births.found.size + this.births.followedFound.count;
@@ -112,13 +108,15 @@ export class Search {
 
 	/**
 	 * Takes a record created after the threshold that nobody knows as a birth, while the count
-	 * says births are still to find (a record forgotten to keep the state small is not one).
+	 * says births may be still to find (a record forgotten to keep the state small is not one).
 	 */
 	claim(key: string, record: TrackedRecord): boolean {
 		const created = time(record.created_at);
 		if (this.learning ? !this.bornWhileLearning(created) : !(created > this.threshold))
 			return false;
-		if (this.expected === 0 && !this.births.hunt) return false;
+		// A followed record out of sight may be lost, and hide a birth from the count.
+		const mayHide = !this.learning && (this.births.hunt || this.targets.size > 0);
+		if (this.expected === 0 && !mayHide) return false;
 		if (this.followed(key) || this.targets.has(key)) return false;
 		if (this.births.known.has(key) || this.births.found.has(key)) return false;
 		this.births.found.set(key, NaN);
@@ -188,12 +186,14 @@ export class Search {
 		for (const book of [this.births.known, this.births.found]) {
 			for (const [key, value] of [...book]) if (Number.isNaN(value)) book.set(key, this.newest);
 		}
-		if (this.learning) trimKnown(this.births, censusFloor(this.births.census!, this.ctx));
+		const census = this.births.census;
+		// Activation's time by n8n's clock, or its newest record when the service's runs ahead.
+		if (census && this.seeding) census.since = Math.max(census.newest, this.ctx.startedAt);
+		if (census) trimKnown(this.births, censusFloor(census, this.ctx));
 		else this.settle();
-		if (this.missing > 0)
-			this.ctx.notes.push(
-				`${this.missing} followed social record(s) left their list, still to find`,
-			);
+		const left = this.missing;
+		if (left > 0)
+			this.ctx.notes.push(`${left} followed social record(s) left their list, still to find`);
 	}
 
 	/** One request each, while cheaper than the rest of the search (whole ids only). */

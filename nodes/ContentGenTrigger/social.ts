@@ -175,7 +175,7 @@ export function* pollSocial(
 	if (seeding) {
 		// Activation: learn the newest record from the whole list before telling births apart.
 		previous.births.count = first.total;
-		previous.births.census = { page: 2, newest: 0, count: first.total, since: ctx.now };
+		previous.births.census = { page: 2, newest: 0, count: first.total, since: Infinity };
 	}
 
 	// Every book of this poll compares keys at the width the state was stored with.
@@ -229,6 +229,8 @@ export function* pollSocial(
 		}
 	}
 
+	// What was learnt in this poll's reads counts from the next poll on.
+	const learnt = !search.learning && !seeding;
 	yield* search.run(first);
 	for (const record of search.newRecords) {
 		if (listed.has(keyOf(record.id) as string)) continue; // reported from its list
@@ -238,7 +240,7 @@ export function* pollSocial(
 	for (const [key, record] of strangers) {
 		if (search.claimed.has(key) || search.claim(key, record))
 			changes.push({ previous: undefined, record });
-		else if (!search.learning && !seeding && wasExact(record.status))
+		else if (learnt && wasExact(record.status))
 			// Not new, not followed, and not in this list at the last poll: it came in since.
 			changes.push({ previous: null, record });
 		next.set(key, statusCode(record.status));

@@ -22,6 +22,7 @@ import {
 	type Acceptable,
 	type Transition,
 } from './model';
+import { applySocialStep, type SocialStep } from './lifecycle';
 import { prng, World, type SocialOrder } from './world';
 
 export const ALL_EVENTS = [...ARTICLE_EVENT_NAMES, ...SOCIAL_EVENT_NAMES];
@@ -37,7 +38,8 @@ export type Step =
 	| { t: 'finish'; kind: Kind; share: number; skew: number }
 	| { t: 'ahead'; pick: number }
 	| { t: 'poll'; failAt: number | null }
-	| { t: 'restart' };
+	| { t: 'restart' }
+	| SocialStep;
 
 export interface Script {
 	events: string[];
@@ -128,6 +130,8 @@ export function simulate(
 			// One writer's clock an hour fast: its stamp must not hide later changes.
 			const ids = [...world.articles.keys()];
 			if (ids.length > 0) world.set('article', ids[step.pick % ids.length], 'cms', 3_600_000);
+		} else if (step.t === 'advance' || step.t === 'remove') {
+			applySocialStep(world, step, script);
 		} else if (step.t === 'restart') {
 			stored = JSON.parse(JSON.stringify(stored));
 		} else {
@@ -172,7 +176,7 @@ export function simulate(
 }
 
 /** Checks each poll against the ground-truth model; returns the first disagreement, or null. */
-export function runScript(script: Script, mutant?: Mutant): string | null {
+export function runScript(script: Script, mutant?: Mutant, also?: PollHook): string | null {
 	const wanted = new Set(script.events);
 	const watched = watchedSocial(script.events);
 	let committed: { articles: Map<string, string>; social: Map<string, string> } | null = null;
@@ -192,7 +196,7 @@ export function runScript(script: Script, mutant?: Mutant): string | null {
 				followed = s.followed;
 			}
 			committed = { articles, social };
-			return compare(transitionsOf(outcome.items), expected);
+			return compare(transitionsOf(outcome.items), expected) ?? also?.(_step, outcome, world);
 		},
 		[],
 		mutant,
