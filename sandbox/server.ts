@@ -3,15 +3,14 @@ import { randomBytes } from 'crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 
 import { Clock, iso } from './clock';
-import { VIDEO_PLATFORMS } from './constants';
-import { Faults, type FaultDecision } from './faults';
+import { faultReply, rateLimitReply } from './fault-replies';
+import { Faults } from './faults';
 import type { Ctx, Reply } from './http';
-import { isUuid } from './http';
-import { makeMp4Placeholder, makePng } from './png';
-import { hashString, Rng } from './prng';
+import { Rng } from './prng';
 import { consume, rateHeaders } from './ratelimit';
-import * as articles from './routes/articles';
 import * as apiKeys from './routes/apiKeys';
+import * as articles from './routes/articles';
+import { serveFile } from './routes/files';
 import * as projects from './routes/projects';
 import * as social from './routes/social';
 import * as user from './routes/user';
@@ -94,7 +93,7 @@ export class World {
 			r('POST', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.createApiKey),
 			r('GET', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.listApiKeys),
 			r('DELETE', /^\/api\/v1\/api-keys\/([^/]+)$/, 'session', undefined, apiKeys.revokeApiKey),
-			r('GET', /^\/files\/([^/]+)\/([^/]+)$/, 'public', undefined, (ctx) => this.serveFile(ctx)),
+			r('GET', /^\/files\/([^/]+)\/([^/]+)$/, 'public', undefined, serveFile),
 		];
 	}
 
@@ -181,13 +180,13 @@ export class World {
 		let reply: Reply | 'drop';
 		let processed = false;
 		if (decision.storm !== undefined) {
-			reply = this.stormReply(decision.storm, requestId, now);
+			reply = rateLimitReply(decision.storm, requestId, now, { 'X-RateLimit-Remaining': '0' });
 		} else if (decision.fault && !decision.afterProcessing) {
-			reply = this.faultReply(decision, undefined, requestId, now);
+			reply = faultReply(decision, undefined, requestId, now);
 		} else {
 			const real = this.process(req, method, path, query, body, bodyError, entry, requestId, now);
 			processed = true;
-			reply = decision.fault ? this.faultReply(decision, real, requestId, now) : real;
+			reply = decision.fault ? faultReply(decision, real, requestId, now) : real;
 		}
 		if (decision.latencyMs > 0) await delay(decision.latencyMs);
 
@@ -290,17 +289,7 @@ export class World {
 		const rate = consume(key, this.store.limits(u), now);
 		const headers = rateHeaders(rate.state);
 		if (rate.retryAfter !== null) {
-			const r = errorReply(
-				new ApiError(
-					429,
-					'RATE_LIMIT_EXCEEDED',
-					`Rate limit exceeded: retry after ${rate.retryAfter} seconds`,
-				),
-				requestId,
-				now,
-			);
-			r.headers = { ...headers, 'Retry-After': String(rate.retryAfter) };
-			return r;
+			return rateLimitReply(rate.retryAfter, requestId, now, headers);
 		}
 
 		const needed = method === 'GET' ? 'read' : 'write';
@@ -329,88 +318,5 @@ export class World {
 		}
 		reply.headers = { ...headers, ...(reply.headers ?? {}) };
 		return reply;
-	}
-
-	private serveFile(ctx: Ctx): Reply {
-		const [id, name] = ctx.params;
-		const s = isUuid(id) ? this.store.social.get(id.toLowerCase()) : undefined;
-		const m = /^([a-z-]+?)(-overlay)?\.(png|mp4)$/.exec(name);
-		if (!s || !s.finished || !m || !s.platforms.includes(m[1])) {
-			throw new ApiError(404, 'NOT_FOUND', 'File not found');
-		}
-		const [, platform, overlay, ext] = m;
-		if (ext === 'mp4') {
-			if (overlay || !VIDEO_PLATFORMS.includes(platform))
-				throw new ApiError(404, 'NOT_FOUND', 'File not found');
-			return {
-				status: 200,
-				raw: makeMp4Placeholder(),
-				contentType: 'video/mp4',
-				headers: { 'Cache-Control': 'public, max-age=31536000' },
-			};
-		}
-		return {
-			status: 200,
-			raw: makePng(hashString(`${s.id}/${name}`), overlay ? 16 : 8),
-			contentType: 'image/png',
-			headers: { 'Cache-Control': 'public, max-age=31536000' },
-		};
-	}
-
-	// ---- faults ----
-
-	private stormReply(retryAfter: number, requestId: string, now: number): Reply {
-		const r = errorReply(
-			new ApiError(
-				429,
-				'RATE_LIMIT_EXCEEDED',
-				`Rate limit exceeded: retry after ${retryAfter} seconds`,
-			),
-			requestId,
-			now,
-		);
-		r.headers = { 'Retry-After': String(retryAfter), 'X-RateLimit-Remaining': '0' };
-		return r;
-	}
-
-	private faultReply(
-		d: FaultDecision,
-		real: Reply | undefined,
-		requestId: string,
-		now: number,
-	): Reply | 'drop' {
-		switch (d.fault) {
-			case 'drop':
-				return 'drop';
-			case 'malformed': {
-				const text = JSON.stringify(
-					real?.body ?? { success: true, data: { id: requestId, status: 'ok' } },
-				);
-				return {
-					status: 200,
-					raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))),
-					contentType: 'application/json',
-				};
-			}
-			case 'html':
-				return {
-					status: 502,
-					contentType: 'text/html; charset=utf-8',
-					raw:
-						'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n' +
-						'<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
-				};
-			default: {
-				const status = d.serverStatus ?? 500;
-				const codes: Record<number, [string, string]> = {
-					500: ['INTERNAL_ERROR', 'An unexpected error occurred'],
-					502: ['BAD_GATEWAY', 'Upstream service returned an invalid response'],
-					503: ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable'],
-					504: ['GATEWAY_TIMEOUT', 'The upstream service timed out'],
-				};
-				const [code, message] = codes[status];
-				return errorReply(new ApiError(status, code, message), requestId, now);
-			}
-		}
 	}
 }

@@ -58,3 +58,19 @@ export function expectError(
 	expect(Number.isNaN(Date.parse(r.data.meta.timestamp))).toBe(false);
 	if (messagePart) expect(r.data.error.message).toMatch(messagePart);
 }
+
+/** Generates one social record and lets the clock settle it; returns its id. */
+export async function finishedSocial(
+	sb: Sandbox,
+	platforms: string[],
+	outcome: 'completed' | 'ready' = 'completed',
+): Promise<string> {
+	sb.control.forceOutcome('social', outcome);
+	const g = await api(sb).post('/social/generate', {
+		source_url: 'https://blog.example/posts/latte-art',
+		platforms,
+	});
+	expect(g.status).toBe(202);
+	sb.control.advance(41_000);
+	return g.data.data.content_id as string;
+}
