@@ -11,11 +11,10 @@
  */
 import { spawn } from 'child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { createServer } from 'net';
 import { homedir, tmpdir } from 'os';
 import { delimiter, join } from 'path';
 
-import { docCommands, docFiles, type DocCommand } from './commands';
+import { apiGet, docCommands, docFiles, portIsFree, type DocCommand } from './commands';
 
 const ROOT = join(__dirname, '..', '..');
 const FULL = process.env.CONTENTGEN_DOCS_FULL === '1';
@@ -67,15 +66,6 @@ function expectSuccess(finished: Finished, command: string): void {
 	});
 }
 
-async function portIsFree(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const server = createServer()
-			.once('error', () => resolve(false))
-			.once('listening', () => server.close(() => resolve(true)))
-			.listen(port, '127.0.0.1');
-	});
-}
-
 /** A long-running command (the sandbox) until it prints `ready`; then stopped. */
 async function whileRunning<T>(
 	command: string,
@@ -115,16 +105,6 @@ async function whileRunning<T>(
 		process.kill(-child.pid!, 'SIGTERM');
 		await exited;
 	}
-}
-
-async function apiGet(baseUrl: string, key: string, path: string) {
-	const response = await fetch(`${baseUrl}/api/v1${path}`, {
-		headers: { Authorization: `Bearer ${key}` },
-	});
-	return {
-		status: response.status,
-		body: (await response.json()) as { data: Record<string, unknown> },
-	};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: reads the docs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the docs, probes a port and the sandbox */
 /**
  * The shell commands the docs show: every fenced `bash` block of README.md, BENCHMARKS.md and
  * docs/*.md. A block marked `<!-- install:... -->` is one command (the real-n8n legs run it whole);
@@ -6,6 +6,7 @@
  * Comments after the command are left out.
  */
 import { readFileSync } from 'fs';
+import { createServer } from 'net';
 import { join } from 'path';
 
 import { documents } from '../../bench/figures';
@@ -88,4 +89,25 @@ export function docCommands(root: string): DocCommand[] {
 	return docFiles(root).flatMap((file) =>
 		extractCommands(file, readFileSync(join(root, file), 'utf8')),
 	);
+}
+
+/** Whether nothing listens on `port` of this machine yet. */
+export async function portIsFree(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = createServer()
+			.once('error', () => resolve(false))
+			.once('listening', () => server.close(() => resolve(true)))
+			.listen(port, '127.0.0.1');
+	});
+}
+
+/** A GET of the API with a key, as the docs' commands leave the sandbox. */
+export async function apiGet(baseUrl: string, key: string, path: string) {
+	const response = await fetch(`${baseUrl}/api/v1${path}`, {
+		headers: { Authorization: `Bearer ${key}` },
+	});
+	return {
+		status: response.status,
+		body: (await response.json()) as { data: Record<string, unknown> },
+	};
 }
