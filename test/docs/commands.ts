@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the docs, probes a port and the sandbox */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: reads the docs, probes a port and the sandbox */
 /**
  * The shell commands the docs show: every fenced `bash` block of README.md, BENCHMARKS.md and
  * docs/*.md. A block marked `<!-- install:... -->` is one command (the real-n8n legs run it whole);
