@@ -177,7 +177,11 @@ describe('article generate through the engine', () => {
 
 		it('a dropped connection during generate is not sent again', async () => {
 			const { scope, log } = recordedApi();
-			scope.post('/api/v1/articles/generate').times(3).replyWithError(connectionReset());
+			scope
+				.post('/api/v1/articles/generate')
+				.times(3)
+				.delayConnection(5)
+				.replyWithError(connectionReset());
 			const result = await runWorkflow(singleNodeWorkflow(generate()));
 			expect(log).toEqual(['POST /articles/generate']);
 			expect(result.error?.message).toBe('The connection to the service broke before it answered');
@@ -191,6 +195,7 @@ describe('article generate through the engine', () => {
 				.post('/api/v1/articles/generate')
 				.reply(202, { success: true, data: articleResponse() })
 				.post('/api/v1/articles/generate')
+				.delayConnection(5)
 				.replyWithError(connectionReset())
 				.post('/api/v1/articles/generate')
 				.reply(202, { success: true, data: articleResponse(second) });

@@ -34,6 +34,10 @@ export async function withoutStrayRequests<T>(run: () => Promise<T>): Promise<T>
 }
 
 /** Network off for the file, interceptors cleared after each test, nock removed at the end. */
+// A failure played with replyWithError is given a few milliseconds of delayConnection: nock
+// destroys the request on a timer that, on a loaded machine, can fire before Node has attached
+// the request's listeners to its socket, and the socket's error then escapes as an unhandled event
+// that ends the whole test run.
 export function setupNock(): void {
 	beforeAll(() => nock.disableNetConnect());
 	afterEach(() => nock.cleanAll());

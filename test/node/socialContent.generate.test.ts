@@ -187,7 +187,7 @@ describe('social content generate through the engine', () => {
 		const interceptor = scope.post('/api/v1/social/generate').times(3);
 		if (status)
 			interceptor.reply(status, { success: false, error: { code: 'INTERNAL', message: 'boom' } });
-		else interceptor.replyWithError(connectionReset());
+		else interceptor.delayConnection(5).replyWithError(connectionReset());
 		const result = await runWorkflow(singleNodeWorkflow(generate()));
 		expect(log).toEqual(['POST /social/generate']);
 		expect(result.error).toBeDefined();

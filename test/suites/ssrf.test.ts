@@ -41,7 +41,10 @@ describe("n8n's SSRF guard refusing the service's address", () => {
 	it.each(BLOCKS)(
 		'the credential test names the guard and its settings: %s',
 		async (_name, block) => {
-			const scope = nock(BASE).get('/api/v1/user/credits').replyWithError(block());
+			const scope = nock(BASE)
+				.get('/api/v1/user/credits')
+				.delayConnection(5)
+				.replyWithError(block());
 			const result = await pressTest({ apiKey: KEY, baseUrl: BASE });
 			expect(result.status).toBe('Error');
 			expectSsrfWording(result.message);
