@@ -11,9 +11,10 @@
  */
 import { spawn } from 'child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { homedir, tmpdir } from 'os';
+import { tmpdir } from 'os';
 import { delimiter, join } from 'path';
 
+import { pin } from '../n8n/harness/versions';
 import { apiGet, docCommands, docFiles, portIsFree, type DocCommand } from './commands';
 
 const ROOT = join(__dirname, '..', '..');
@@ -139,14 +140,7 @@ function installFromTarball(): Promise<{ userFolder: string }> {
 }
 
 function n8nBinary(): string | undefined {
-	const version =
-		process.env.CONTENTGEN_N8N_VERSION ??
-		/N8N_VERSION="\$\{N8N_VERSION:-([^}]+)\}"/.exec(
-			readFileSync(join(ROOT, 'scripts/n8n/install.sh'), 'utf8'),
-		)?.[1];
-	const cache =
-		process.env.CONTENTGEN_N8N_CACHE ??
-		join(homedir(), '.cache', 'n8n-nodes-contentgen', `n8n-${version}`);
+	const { cache } = pin('latest2');
 	if (!existsSync(join(cache, '.contentgen-install-complete'))) return undefined;
 	return join(cache, 'node_modules', '.bin');
 }
