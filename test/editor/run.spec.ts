@@ -224,10 +224,11 @@ describe('content pipeline example', () => {
 			await page
 				.waitForFunction(
 					(count) =>
-						document.querySelectorAll('[data-test-id="canvas-node-status-success"]').length ===
+						document.querySelectorAll('[data-test-id="canvas-node-status-success"]').length >=
 						count,
 					{ timeout: 180_000 },
-					example.nodes.length,
+					// A sticky note never runs; a node shipped switched off may or may not show a status.
+					example.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote' && !n.disabled).length,
 				)
 				.catch(async () => {
 					throw new Error(
