@@ -77,6 +77,8 @@ export class Search {
 	get learning(): boolean {
 		return this.births.census !== undefined;
 	}
+	/** Learning, and reading for it in this poll (a list only sampled is idle between births). */
+	busy = false;
 	/** Created after activation: new, even while the account is being learnt. */
 	bornWhileLearning = (created: number): boolean =>
 		!this.seeding && created > (this.births.census?.since ?? Infinity);
@@ -165,7 +167,8 @@ export class Search {
 		if (times.some((t, i) => i > 0 && !(times[i - 1] >= t))) this.unordered = true;
 		// Newest first, as far as page 1 shows (it shows nothing when all its times are equal).
 		const newestFirst = !this.unordered && new Set(times).size > 1;
-		if (this.learning) yield* learn(this.births, this.walker, first, this.count, this.ctx);
+		if (this.learning)
+			this.busy = yield* learn(this.births, this.walker, first, this.count, this.ctx);
 		// Followed records out of sight are looked for even while the census goes on.
 		yield* this.fetchTargets();
 		yield* this.sweep(newestFirst);

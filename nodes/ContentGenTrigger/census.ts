@@ -4,9 +4,11 @@
  * no existing record can later pass for a new one. Within one poll when the request budget allows;
  * else page by page over the next polls, which needs an order that holds between requests
  * (insertions only push records further along, never back past the pages already read). A list
- * reshuffled on every request must be read whole within one poll.
+ * reshuffled on every request must be read whole within one poll; when that takes more requests
+ * than a poll has, it is only sampled, and only while its count says records were born: each
+ * page is then a fresh sample, and a record created after activation is new wherever it is met.
  */
-import type { Walker } from './lists';
+import { pageCap, type Walker } from './lists';
 import type { BirthMemory, Census } from './state';
 import { time, type ListResult, type PollContext, type Reads, type TrackedRecord } from './types';
 
@@ -37,15 +39,24 @@ export function learnFrom(
 		births.known.set(key, Math.ceil(created / bucket) * bucket);
 }
 
-/** Reads on from where the census stopped; ends it when the whole list has been read. */
+const SAMPLED =
+	'the service reorders its social list on every request and it is too long to read in one poll: it is sampled only when its count grows';
+
+/**
+ * Reads on from where the census stopped; ends it when the whole list has been read. Says whether
+ * it is still learning (false: a list that can only be sampled, with no birth to look for).
+ */
 export function* learn(
 	births: BirthMemory,
 	walker: Walker,
 	first: ListResult,
 	count: number,
 	ctx: PollContext,
-): Reads<void> {
+): Reads<boolean> {
 	const census = births.census as Census;
+	const sampled = walker.unstable && pageCap(count) > ctx.budget;
+	const found = births.found.size + births.followedFound.count;
+	if (sampled && count <= census.count + found) return false;
 	let page = walker.unstable ? 2 : census.page;
 	let passEnded = !first.hasMore;
 	while (!walker.all && !passEnded) {
@@ -63,8 +74,10 @@ export function* learn(
 		const found = births.found.size + births.followedFound.count;
 		births.slack = Math.max(0, count - census.count - found);
 		births.census = undefined;
-		return;
+		return false;
 	}
 	census.page = walker.unstable ? 2 : page;
-	ctx.notes.push('still reading the whole social list once, to learn which records are new');
+	if (walker.unstable && pageCap(count) > ctx.budget + walker.pages.size) ctx.notes.push(SAMPLED);
+	else ctx.notes.push('still reading the whole social list once, to learn which records are new');
+	return true;
 }

@@ -28,7 +28,7 @@ interface WholeRead {
  * holds between requests; one reshuffled on every request needs more (each page is then a
  * random sample, and the last members take longest to meet).
  */
-function pageCap(total: number): number {
+export function pageCap(total: number): number {
 	const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 	return pages * (4 + 2 * Math.ceil(Math.log(total + 1)));
 }

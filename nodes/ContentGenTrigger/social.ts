@@ -277,6 +277,6 @@ export function* pollSocial(
 		memory,
 		missing: missing.size,
 		births: search.expected,
-		learning: search.learning,
+		learning: search.busy,
 	};
 }

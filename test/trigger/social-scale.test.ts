@@ -157,3 +157,32 @@ describe('records the account loses', () => {
 		expect(reported.sort()).toEqual([born, ready[6]].sort());
 	});
 });
+
+describe('a list the service reorders on every request, too long to read in one poll', () => {
+	it('costs an idle poll no more than a stable list, and still finds what is born, by sampling', () => {
+		const account = new Account(PUBLISHED, 'shuffled');
+		for (const status of ['ready', 'completed', 'published']) account.seed(status, 1000);
+		const activation = account.poll();
+		const idle = [account.poll(), account.poll(), account.poll()];
+		expect(idle.map((p) => p.requests)).toEqual([7, 7, 7]);
+		// An idle poll that only samples is not behind: no warning every poll.
+		expect(idle.every((p) => !p.outcome.lag.behind)).toBe(true);
+		expect(activation.outcome.lag.notes.join(' ')).toMatch(/reorders its social list/);
+
+		const born = [
+			account.world.create('social', 'published'),
+			account.world.create('social', 'scheduled'),
+		];
+		const reported: string[] = [];
+		let requests = 0;
+		for (let poll = 0; poll < 12 && reported.length < born.length; poll++) {
+			const { outcome, requests: spent } = account.poll();
+			requests += spent;
+			reported.push(...outcome.items.map((item) => item.record.id));
+		}
+		expect(reported.sort()).toEqual(born.sort());
+		// Sampling stops once they are found.
+		expect(account.poll().requests).toBeLessThanOrEqual(7);
+		expect(requests).toBeGreaterThan(0);
+	});
+});
