@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import { startSandbox, type Sandbox } from '../../../sandbox';
+import { startSandbox, type Sandbox, type SocialListOrder } from '../../../sandbox';
 import { N8nApi } from './api';
 import {
 	baseEnvironment,
@@ -29,6 +29,8 @@ export interface DeploymentOptions {
 	settings: (d: { sandbox: Sandbox; work: string }) => Record<string, string>;
 	/** sandbox speed (records finish `speed` times faster than the service's real pace) */
 	speed?: number;
+	/** the social list's order (the sandbox reshuffles it on every request unless told otherwise) */
+	socialListOrder?: SocialListOrder;
 }
 
 export class Deployment {
@@ -58,7 +60,11 @@ export class Deployment {
 		for (const folder of ['main', ...this.workerNames()])
 			copyPackage(join(this.work, 'home'), join(this.work, folder));
 
-		this.sandbox = await startSandbox({ speed: this.options.speed ?? 1000, seed: 42 });
+		this.sandbox = await startSandbox({
+			speed: this.options.speed ?? 1000,
+			seed: 42,
+			socialListOrder: this.options.socialListOrder,
+		});
 		[this.postgres, this.redis] = await Promise.all([
 			startPostgres(this.processes, this.work),
 			startRedis(this.processes, this.work),

@@ -4,6 +4,8 @@
 import { readFileSync } from 'fs';
 import { basename } from 'path';
 
+import { withPublishingOn, type ExampleWorkflow } from '../../../harness/examples';
+
 export const OUR_PREFIX = 'n8n-nodes-contentgen.';
 const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron'];
 
@@ -110,8 +112,9 @@ export function example(
 	credential: Credential,
 	openAi?: Credential,
 ): Workflow & { file: string } {
-	const original = JSON.parse(readFileSync(file, 'utf8')) as Workflow;
-	const nodes = original.nodes.map((node) => {
+	// The sandbox posts nowhere: the nodes an example ships switched off run here too.
+	const original = withPublishingOn(JSON.parse(readFileSync(file, 'utf8')) as ExampleWorkflow);
+	const nodes = (original.nodes as unknown as WorkflowNode[]).map((node) => {
 		if (node.type.startsWith(OUR_PREFIX))
 			return { ...node, credentials: { contentGenApi: credential } };
 		if (openAi && node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
@@ -120,6 +123,12 @@ export function example(
 		return node;
 	});
 	return { file: basename(file), name: original.name, nodes, connections: original.connections };
+}
+
+/** The node an example's run ends at: its last node that is not a sticky note. */
+export function lastStep(workflow: Workflow): string {
+	const steps = workflow.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
+	return steps[steps.length - 1].name;
 }
 
 export const startsWithSchedule = (w: Workflow) =>
