@@ -1,8 +1,8 @@
 /** The row of `npm run bench` about the size of the trigger's static data on a large account. */
 import { EVENT_NAMES } from '../nodes/ContentGenTrigger/events';
 import { pollSteps, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from '../test/trigger/drive';
-import { prng, World } from '../test/trigger/world';
+import { runPollSync } from '../harness/trigger/drive';
+import { prng, World } from '../harness/trigger/world';
 import { fmt, type AddRow } from './kit';
 
 /** 100,000 records a minute apart (listed by id), then `inFlight` more in flight, half each kind. */

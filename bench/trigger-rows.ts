@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox, SocialListOrder } from '../sandbox';
-import { pollHarness, type PollHarness } from '../test/trigger/poll';
+import { pollHarness, type PollHarness } from '../harness/trigger/poll';
 import {
 	credentials,
 	fmt,

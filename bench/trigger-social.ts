@@ -11,9 +11,9 @@ import { pollsUntil } from './trigger-rows';
 import { SOCIAL_STATUSES } from '../sandbox/constants';
 import type { TriggerEvent } from '../nodes/ContentGenTrigger/events';
 import { pollSteps } from '../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from '../test/trigger/drive';
-import { pollHarness, type PollHarness } from '../test/trigger/poll';
-import { prng, World } from '../test/trigger/world';
+import { runPollSync } from '../harness/trigger/drive';
+import { pollHarness, type PollHarness } from '../harness/trigger/poll';
+import { prng, World } from '../harness/trigger/world';
 
 const MINUTE = 60_000;
 const BIRTHS_ROW = 'social trigger, 5 of 5 births while learning 10,000 ready + 10,000 completed';
@@ -25,7 +25,7 @@ function triggerOn(sb: Sandbox, events: TriggerEvent[]): PollHarness {
 
 /**
  * An idle poll once the account is learnt, counted from the in-memory service of the tests
- * (test/trigger/world.ts): the sandbox answers 80,000 records too slowly for a bench run, and
+ * (harness/trigger/world.ts): the sandbox answers 80,000 records too slowly for a bench run, and
  * the reads an idle poll asks for do not depend on who answers them.
  */
 function idleRow(row: AddRow, events: TriggerEvent[], lists: string, followed: number) {

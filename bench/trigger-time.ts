@@ -1,14 +1,14 @@
 /**
- * Poll time against a slow service, on the virtual clock of test/trigger/virtual (answers of
+ * Poll time against a slow service, on the virtual clock of harness/trigger/virtual (answers of
  * 12-15 s, or one that never comes), as a share of the time the poll has: the interval, or n8n's
  * poll budget under its durable scheduler. Then the daily cost of an idle trigger polling every
  * minute against each plan's daily limit, as a share of half that limit (where the trigger warns).
  */
 import { costOf, idleRequests } from '../nodes/ContentGenTrigger/cost';
 import type { TriggerEvent } from '../nodes/ContentGenTrigger/events';
-import { pollHarness } from '../test/trigger/poll';
-import { useVirtualClock, VirtualService } from '../test/trigger/virtual';
-import { prng, World } from '../test/trigger/world';
+import { pollHarness } from '../harness/trigger/poll';
+import { useVirtualClock, VirtualService } from '../harness/trigger/virtual';
+import { prng, World } from '../harness/trigger/world';
 
 /** bench/run.ts's row: section, name, measured, reference, ratio, target. */
 type Row = (...cells: string[]) => void;

@@ -19,7 +19,7 @@ import {
 	type ExampleWorkflow,
 } from '../harness/examples';
 import { PACKAGE, runWorkflow } from './helpers/engine';
-import { pollHarness } from './trigger/poll';
+import { pollHarness } from '../harness/trigger/poll';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 

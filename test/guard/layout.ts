@@ -10,14 +10,6 @@ import { dirname, join, normalize } from 'path';
 const ROOT = join(__dirname, '..', '..');
 const MAX_LINES = 400;
 
-/** The trigger's own test drivers, which the benchmarks still borrow. */
-const BENCH_BORROWS = [
-	'test/trigger/drive.ts',
-	'test/trigger/poll.ts',
-	'test/trigger/virtual.ts',
-	'test/trigger/world.ts',
-];
-
 /** What is not the repository's own code: installed packages, build output, git's store. */
 const SKIPPED = new Set(['node_modules', 'dist', '.git']);
 
@@ -54,9 +46,7 @@ describe('layout', () => {
 	it('bench/ takes no test helper (the shared fixtures are in harness/)', () => {
 		const found = under('bench/').flatMap((file) =>
 			importsOf(file)
-				.filter(
-					(t) => t.startsWith('test/') && !BENCH_BORROWS.includes(`${t.replace(/\.ts$/, '')}.ts`),
-				)
+				.filter((t) => t.startsWith('test/'))
 				.map((target) => `${file} -> ${target}`),
 		);
 		expect(found).toEqual([]);

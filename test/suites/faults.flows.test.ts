@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { refusedUrl } from '../helpers/flaky-server';
-import { pollHarness } from '../trigger/poll';
+import { pollHarness } from '../../harness/trigger/poll';
 import { Books, faultSuite } from './books';
 import { fromList, runNode, type Records } from './helpers';
 

@@ -17,7 +17,7 @@ import {
 	json,
 	startHostileServer,
 } from '../helpers/hostile-server';
-import { pollHarness } from '../trigger/poll';
+import { pollHarness } from '../../harness/trigger/poll';
 import { fromList } from './helpers';
 
 const KEY = `svc_${createHash('sha256').update('echoed key').digest('hex')}`;

@@ -6,7 +6,7 @@
 import nock from 'nock';
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
-import { pollHarness } from '../trigger/poll';
+import { pollHarness } from '../../harness/trigger/poll';
 import { describeEachOperation, everyRun } from './cases/operations';
 import { errorName, isAllowedPath, runNode, seededRecords, type Records } from './helpers';
 

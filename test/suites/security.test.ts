@@ -7,7 +7,7 @@
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { startFlakyServer, type Step } from '../helpers/flaky-server';
-import { pollHarness } from '../trigger/poll';
+import { pollHarness } from '../../harness/trigger/poll';
 import { describeEachOperation, everyRun, successfulRuns } from './cases/operations';
 import { expectNoLeak, exposed, leaksOf, logged, startCapture, stopCapture } from './exposure';
 import { fromList, isAllowedPath, runNode, seededRecords, type Records } from './helpers';

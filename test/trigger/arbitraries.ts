@@ -3,7 +3,7 @@ import fc from 'fast-check';
 
 import { ARTICLE_STATUSES, SOCIAL_STATUSES, watchedSocial } from './model';
 import { ALL_EVENTS, LOOK_BACK_MS, OUTCOMES, type Kind, type Script, type Step } from './script';
-import { EPOCH, prng, type SocialOrder } from './world';
+import { EPOCH, prng, type SocialOrder } from '../../harness/trigger/world';
 
 // ----- small accounts: the histories the tracker has always been checked against -----
 

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { PollOutcome } from '../../nodes/ContentGenTrigger/tracker';
 import { watchedSocial } from './model';
 import { runScript, simulate, type Script, type Step } from './script';
-import { EPOCH, prng, type SocialOrder, type World } from './world';
+import { EPOCH, prng, type SocialOrder, type World } from '../../harness/trigger/world';
 
 export type SocialStep =
 	/** A record moves on to a later status of its lifecycle (`pick` chooses record and status). */

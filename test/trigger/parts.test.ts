@@ -14,7 +14,7 @@ import {
 import { Book, FULL_KEY, packId, unpackId } from '../../nodes/ContentGenTrigger/ids';
 import { pollTiming, shortestPollGapMs } from '../../nodes/ContentGenTrigger/schedule';
 import { decode, encode, type TrackerMemory } from '../../nodes/ContentGenTrigger/state';
-import { uuidFrom } from './world';
+import { uuidFrom } from '../../harness/trigger/world';
 
 describe('event vocabulary', () => {
 	it('is where the Events options, their order and the subtitle come from', () => {

@@ -11,7 +11,7 @@ import {
 	type PollOutcome,
 	type TrackerConfig,
 } from '../../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from './drive';
+import { runPollSync } from '../../harness/trigger/drive';
 import {
 	ARTICLE_EVENT_NAMES,
 	compare,
@@ -23,7 +23,7 @@ import {
 	type Transition,
 } from './model';
 import { applySocialStep, type SocialStep } from './lifecycle';
-import { prng, World, type SocialOrder } from './world';
+import { prng, World, type SocialOrder } from '../../harness/trigger/world';
 
 export const ALL_EVENTS = [...ARTICLE_EVENT_NAMES, ...SOCIAL_EVENT_NAMES];
 export const LOOK_BACK_MS = 5 * 60_000;

@@ -8,8 +8,8 @@ import {
 	type PollOutcome,
 	type TriggerEvent,
 } from '../../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from './drive';
-import { prng, World, type SocialOrder } from './world';
+import { runPollSync } from '../../harness/trigger/drive';
+import { prng, World, type SocialOrder } from '../../harness/trigger/world';
 
 const FINISHED: TriggerEvent[] = ['socialFinished', 'socialFailed'];
 const PUBLISHED: TriggerEvent[] = ['socialScheduled', 'socialPublished'];

@@ -16,9 +16,9 @@ import {
 	type Acceptable,
 	type Transition,
 } from './model';
-import { pollHarness } from './poll';
-import { RESET_WINDOWS, useVirtualClock, VirtualService } from './virtual';
-import { prng, World } from './world';
+import { pollHarness } from '../../harness/trigger/poll';
+import { RESET_WINDOWS, useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
+import { prng, World } from '../../harness/trigger/world';
 
 /**
  * How n8n runs one poll. `once`: as planned. `abandoned`: past the scheduler's timeout the next

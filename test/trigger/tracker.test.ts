@@ -6,8 +6,8 @@ import {
 	type TriggerEvent,
 } from '../../nodes/ContentGenTrigger/tracker';
 import { EVENT_NAMES } from '../../nodes/ContentGenTrigger/events';
-import { runPollSync } from './drive';
-import { prng, toRecord, World, type SocialOrder } from './world';
+import { runPollSync } from '../../harness/trigger/drive';
+import { prng, toRecord, World, type SocialOrder } from '../../harness/trigger/world';
 
 const ALL: TriggerEvent[] = [...EVENT_NAMES];
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { pollHarness } from './poll';
+import { pollHarness } from '../../harness/trigger/poll';
 
 describe('ContentGen Trigger against the sandbox', () => {
 	let sandbox: Sandbox;

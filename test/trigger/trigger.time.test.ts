@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { pollHarness, type PollHarness } from './poll';
-import { RESET_WINDOWS, useVirtualClock, VirtualService } from './virtual';
-import { prng, World } from './world';
+import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
+import { RESET_WINDOWS, useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
+import { prng, World } from '../../harness/trigger/world';
 
 /*
  * The poll's own time, counted on a virtual clock: every answer, timeout, retry pause and

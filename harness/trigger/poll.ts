@@ -22,7 +22,7 @@ import {
 	TEST_BASE_URL,
 	TestCredentialsHelper,
 	TestNodeTypes,
-} from '../helpers/engine';
+} from '../engine';
 
 export interface PollHarness {
 	poll(mode?: WorkflowExecuteMode): Promise<INodeExecutionData[][] | null>;
