@@ -7,6 +7,7 @@
 // off: under them n8n 2.41 drops what the activation poll stored and runs that poll unfenced
 // beside the scheduled ones (docs/trigger.md, "Under n8n's durable scheduler").
 // Then the same guard without an allow setting, as a user who missed it would meet it.
+import { readdirSync } from 'fs';
 import { createServer } from 'http';
 import type { AddressInfo } from 'net';
 import { join } from 'path';
@@ -42,16 +43,10 @@ const SETTINGS_3 = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'false',
 	...SSRF_ALLOWED,
 };
-const EXAMPLES = [
-	'content-pipeline.json',
-	'weekly-article.json',
-	'publish-finished-social.json',
-	'ai-agent-tool.json',
-];
+const EXAMPLES = readdirSync(join(REPO, 'examples')).filter((f) => f.endsWith('.json'));
 
-// The social list in a fixed order unrelated to dates, as a table read without ORDER BY returns
-// it: the order a real service keeps between requests (one reshuffled on every request is a
-// documented limit, docs/trigger.md).
+// The social list in a fixed order unrelated to dates, as a table read without ORDER BY gives it
+// (one reshuffled on every request is covered by test/trigger/social-scale.test.ts).
 const deployment = new Deployment({
 	pin: pin('latest2'),
 	workers: 2,
