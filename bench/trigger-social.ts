@@ -28,8 +28,14 @@ function triggerOn(sb: Sandbox, events: TriggerEvent[]): PollHarness {
  * (harness/trigger/world.ts): the sandbox answers 80,000 records too slowly for a bench run, and
  * the reads an idle poll asks for do not depend on who answers them.
  */
-function idleRow(row: AddRow, events: TriggerEvent[], lists: string, followed: number) {
-	const world = new World(prng(12), { socialOrder: 'id' });
+function idleRow(
+	row: AddRow,
+	events: TriggerEvent[],
+	lists: string,
+	followed: number,
+	order: 'id' | 'shuffled' = 'id',
+) {
+	const world = new World(prng(12), { socialOrder: order });
 	for (const status of SOCIAL_STATUSES)
 		for (let i = 0; i < 10_000; i++) world.create('social', status, { created: world.now - i });
 	let stored: unknown = {};
@@ -48,7 +54,7 @@ function idleRow(row: AddRow, events: TriggerEvent[], lists: string, followed: n
 	const min = followed + 1;
 	row(
 		'trigger',
-		`social trigger, idle poll, ${events.join(' + ')}, 10,000 records in every status`,
+		`social trigger, idle poll, ${events.join(' + ')}, 10,000 records in every status${order === 'shuffled' ? ', list reshuffled on every request' : ''}`,
 		String(idle),
 		`${min} (page 1 of ${lists} and of the whole list)`,
 		fmt(idle / min),
@@ -99,11 +105,9 @@ async function birthsRow(row: AddRow) {
 
 export async function triggerSocialRows(row: AddRow): Promise<void> {
 	idleRow(row, ['socialFinished', 'socialFailed'], 'draft, queued, generating', 3);
-	idleRow(
-		row,
-		['socialScheduled', 'socialPublished'],
-		'draft, queued, generating, ready, completed, scheduled',
-		6,
-	);
+	const published: TriggerEvent[] = ['socialScheduled', 'socialPublished'];
+	const lists = 'draft, queued, generating, ready, completed, scheduled';
+	idleRow(row, published, lists, 6);
+	idleRow(row, published, lists, 6, 'shuffled');
 	await birthsRow(row);
 }

@@ -8,10 +8,7 @@ import './resolve';
 import './env';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { runWorkflow, singleNodeWorkflow } from '../harness/engine';
-
-/** Adds a table row: section, benchmark, measured, minimum or reference, ratio, target. */
-type AddRow = (...cells: string[]) => void;
+import { fmt, runNode, type AddRow } from './kit';
 
 interface GenerationMeasure {
 	posts: number;
@@ -26,8 +23,6 @@ interface GenerationMeasure {
 
 /** Other articles of the account on a "busy" run; only how many of them are queued varies. */
 const OTHER_ARTICLES = 5000;
-
-const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
 /** A sandbox without request or credit limits, holding `others` other articles when given. */
 async function account(speed: number, seed: number, others?: { queued: number }) {
@@ -44,25 +39,18 @@ async function account(speed: number, seed: number, others?: { queued: number })
 }
 
 async function generateAndWait(sb: Sandbox, items: number) {
-	const result = await runWorkflow(
-		singleNodeWorkflow({
+	return await runNode(
+		sb,
+		{
 			resource: 'article',
 			operation: 'generate',
 			topic: '={{ $json.topic }}',
 			projectId: { __rl: true, mode: 'id', value: sb.control.projects()[0].id },
 			waitForCompletion: true,
 			options: { pollInterval: 1, timeout: 600 },
-		}),
-		{
-			credentials: { apiKey: sb.apiKey, baseUrl: sb.url },
-			input: Array.from({ length: items }, (_, i) => ({
-				topic: `Benchmark article number ${i + 1}`,
-			})),
 		},
+		Array.from({ length: items }, (_, i) => ({ topic: `Benchmark article number ${i + 1}` })),
 	);
-	if (result.error)
-		throw new Error(`workflow failed: ${result.error.message} (${result.error.description ?? ''})`);
-	return result.output('ContentGen');
 }
 
 async function generation(
