@@ -9,7 +9,7 @@
 import { readFileSync } from 'fs';
 
 import { extractRun } from './check-execution';
-import type { RecordedRequest } from './openai-double';
+import type { RecordedRequest } from '../../test/n8n/harness/openai-double';
 
 interface SandboxRequest {
 	method: string;

@@ -63,7 +63,7 @@ import_credentials "$SANDBOX_URL" "$CRED_ID" "$CRED_NAME" "$API_KEY" \
 pass "imported credentials $CRED_ID and $BAD_CRED_ID"
 mkdir -p "$WORK/workflows"
 tsx "$REPO/scripts/n8n/prepare-workflows.ts" --out "$WORK/workflows" --bad-credential "$BAD_CRED_ID" \
-	"$REPO/scripts/n8n/fixtures/smoke-credits.json" "$REPO/examples/content-pipeline.json" >"$WORK/index.tsv" ||
+	"$REPO/test/n8n/fixtures/smoke-credits.json" "$REPO/examples/content-pipeline.json" >"$WORK/index.tsv" ||
 	die "preparing workflows"
 "$N8N" import:workflow --separate --input="$WORK/workflows" >"$WORK/import-workflows.log" 2>&1 ||
 	{ tail -n 20 "$WORK/import-workflows.log"; die "n8n import:workflow"; }

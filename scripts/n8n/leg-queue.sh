@@ -56,7 +56,7 @@ N8N_USER_FOLDER="$Q/main" "$N8N" import:credentials --input="$Q/credentials.json
 rm -f "$Q/credentials.json"
 tsx "$REPO/scripts/n8n/queue-workflows.ts" --out "$Q/workflows" --sandbox-url "$QS_URL" >"$Q/workflows.tsv" ||
 	die "writing the queue workflows"
-cp "$REPO/scripts/n8n/fixtures/trigger-article-completed.json" "$Q/workflows/"
+cp "$REPO/test/n8n/fixtures/trigger-article-completed.json" "$Q/workflows/"
 N8N_USER_FOLDER="$Q/main" "$N8N" import:workflow --separate --input="$Q/workflows" >>"$Q/import.log" 2>&1 ||
 	{ tail -n 20 "$Q/import.log"; die "import workflows (queue)"; }
 pass "imported 4 credentials and $(($(wc -l <"$Q/workflows.tsv") + 1)) workflows into the shared database"

@@ -16,7 +16,7 @@ SANDBOX_URL=$SB_URL API_KEY=$SB_API_KEY CONTROL_URL=$SB_CONTROL_URL PROJECT_ID=$
 # The trigger test runs as the sandbox's second user: its requests and records are its own.
 TRIGGER_API_KEY=$SB_TRIGGER_API_KEY TRIGGER_USER=$SB_TRIGGER_USER TRIGGER_PROJECT_ID=$SB_TRIGGER_PROJECT_ID
 pass "sandbox at $SANDBOX_URL (speed $SPEED)"
-setsid "$REPO/node_modules/.bin/tsx" "$REPO/scripts/n8n/openai-double.ts" --port 0 \
+setsid "$REPO/node_modules/.bin/tsx" "$REPO/test/n8n/harness/openai-double.ts" --port 0 \
 	>"$WORK/openai-double.json" 2>"$WORK/openai-double.err" &
 PIDS+=($!)
 wait_for 60 grep -q '"url"' "$WORK/openai-double.json" || { cat "$WORK/openai-double.err"; die "OpenAI double did not start"; }
@@ -55,7 +55,7 @@ import_credentials "$PLAIN_HTTP_URL" contentgen-plain-http 'ContentGen over plai
 mkdir -p "$WORK/workflows"
 tsx "$REPO/scripts/n8n/prepare-workflows.ts" --out "$WORK/workflows" --bad-credential "$BAD_CRED_ID" \
 	--openai-credential "$OPENAI_CRED_ID" \
-	"$REPO"/scripts/n8n/fixtures/*.json $(ls "$REPO"/examples/*.json 2>/dev/null) >"$WORK/index.tsv" ||
+	"$REPO"/test/n8n/fixtures/*.json $(ls "$REPO"/examples/*.json 2>/dev/null) >"$WORK/index.tsv" ||
 	die "preparing workflows"
 "$N8N" import:workflow --separate --input="$WORK/workflows" >"$WORK/import-workflows.log" 2>&1 ||
 	{ tail -n 20 "$WORK/import-workflows.log"; die "n8n import:workflow"; }

@@ -86,7 +86,7 @@ function main(): void {
 		.slice(2)
 		.filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
 	const expectations = JSON.parse(
-		readFileSync(join(__dirname, 'expectations.json'), 'utf8'),
+		readFileSync(join(__dirname, '..', '..', 'test', 'n8n', 'expectations.json'), 'utf8'),
 	) as Record<string, string[]>;
 	const seen = new Set<string>();
 
