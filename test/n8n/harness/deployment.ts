@@ -19,6 +19,7 @@ import {
 	installPackage,
 	N8nInstance,
 	nodeDirectory,
+	nodeVersion,
 	type CliResult,
 	type N8nProcess,
 } from './n8n';
@@ -57,6 +58,10 @@ export class Deployment {
 		this.mode = options.mode ?? 'queue';
 	}
 
+	get sandboxSpeed(): number {
+		return this.options.speed ?? 1000;
+	}
+
 	async start(): Promise<void> {
 		await this.prepare();
 		await this.launchAndSignIn();
@@ -69,14 +74,15 @@ export class Deployment {
 		// n8n runs on the Node its pin names (from the npm registry when this one is another)
 		const nodeDir = await nodeDirectory(pin.node);
 		this.binary = await installN8n(pin, nodeDir);
-		report(`n8n ${pin.version} in ${pin.cache} on Node ${pin.node} (${seconds(t0)} s)`);
+		const node = await nodeVersion(nodeDir, pin.node);
+		report(`n8n ${pin.version} in ${pin.cache}, run by Node ${node} (${seconds(t0)} s)`);
 		t0 = Date.now();
 		const installed = await installPackage(this.work, join(this.work, 'home'));
 		report(`${installed} (${seconds(t0)} s)`);
 		for (const folder of ['main', ...this.workerNames()])
 			copyPackage(join(this.work, 'home'), join(this.work, folder));
 
-		this.sandbox = await startSandbox({ speed: this.options.speed ?? 1000, seed: 42 });
+		this.sandbox = await startSandbox({ speed: this.sandboxSpeed, seed: 42 });
 		const path = { PATH: `${nodeDir}:${process.env.PATH ?? ''}` };
 		if (this.mode === 'single') {
 			report(`sandbox at ${this.sandbox.url}; n8n on SQLite in its user folder`);

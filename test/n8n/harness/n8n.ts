@@ -27,6 +27,15 @@ export async function nodeDirectory(major: number): Promise<string> {
 	return stdout.trim().split('\n').pop() ?? '';
 }
 
+/** The version of the `node` in `dir`, checked to be of `major`. */
+export async function nodeVersion(dir: string, major: number): Promise<string> {
+	const { stdout } = await run(join(dir, 'node'), ['--version']);
+	const version = stdout.trim();
+	if (!version.startsWith(`v${major}.`))
+		throw new Error(`${dir}/node is ${version}, not Node ${major}`);
+	return version;
+}
+
 /**
  * Installs the pinned n8n into its cache folder unless it is there already, with the `node` of
  * `nodeDir` first on PATH (its native modules are built for it); returns the binary.
