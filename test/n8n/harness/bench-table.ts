@@ -1,0 +1,112 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only benchmark: writes BENCHMARKS.md */
+// The figures of the queue-mode benchmark (bench.ts): one row per case and variant, reported as they
+// are measured and at the end as a markdown table, which CONTENTGEN_BENCH_WRITE=1 puts into
+// BENCHMARKS.md.
+import { readFileSync, writeFileSync } from 'fs';
+
+import type { Run } from './bench-run';
+import { report } from './report';
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const count = (n: number) => n.toLocaleString('en-US');
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+export const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
+
+export interface Row {
+	/** where the row goes in the table: rows are printed by section, then in the order measured */
+	section?: number;
+	benchmark: string;
+	variant: string;
+	requests: string;
+	limited: string;
+	time: string;
+	minimum: string;
+	ratio: string;
+	failed: string;
+	result: string;
+}
+
+/** A correctness check of the benchmark: reported as it is made, asserted by the test. */
+export interface Check {
+	ok: boolean;
+	text: string;
+}
+export function checker() {
+	const checks: Check[] = [];
+	return {
+		checks,
+		check(ok: boolean, text: string): void {
+			checks.push({ ok, text });
+			report(`${ok ? 'PASS' : 'FAIL'} ${text}`);
+		},
+	};
+}
+
+/** The rows measured so far, and the table they make. */
+export function resultTable() {
+	const rows: Row[] = [];
+
+	function row(
+		section: number,
+		benchmark: string,
+		variant: string,
+		r: Run,
+		minimum: { ms: number; what: string; applies: boolean },
+		result: string,
+	): Row {
+		const limited = r.requests.filter((q) => q.status === 429).length;
+		const failed = r.executions.filter((e) => e.status !== 'success').length;
+		const entry: Row = {
+			section,
+			benchmark,
+			variant,
+			requests: count(r.requests.length),
+			limited: count(limited),
+			time: seconds(r.wallMs),
+			minimum: minimum.ms > 0 ? `${seconds(minimum.ms)} (${minimum.what})` : '-',
+			// A run that did not do the whole job has no meaningful time ratio.
+			ratio: minimum.ms > 0 && minimum.applies ? ratio(r.wallMs, minimum.ms) : '-',
+			failed: `${failed} of ${r.executions.length}`,
+			result,
+		};
+		rows.push(entry);
+		report(`${benchmark} | ${variant}: ${Object.values(entry).slice(3).join(' | ')}`);
+		return entry;
+	}
+
+	function render(): string {
+		const header: Row = {
+			benchmark: 'benchmark',
+			variant: 'variant',
+			requests: 'requests',
+			limited: '429s',
+			time: 'time',
+			minimum: 'minimum',
+			ratio: 'time / min',
+			failed: 'failed executions',
+			result: 'result',
+		};
+		const keys = (Object.keys(header) as Array<keyof Row>).filter((k) => k !== 'section');
+		rows.sort((a, b) => (a.section ?? 0) - (b.section ?? 0));
+		const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => String(r[k]).length)));
+		const line = (r: Row) =>
+			`| ${keys.map((k, i) => String(r[k]).padEnd(widths[i])).join(' | ')} |`;
+		return [
+			line(header),
+			`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+			...rows.map(line),
+		].join('\n');
+	}
+
+	return { rows, row, render };
+}
+
+export function write(file: string, text: string): void {
+	const start = '<!-- bench:n8n:start -->';
+	const end = '<!-- bench:n8n:end -->';
+	const current = readFileSync(file, 'utf8');
+	const from = current.indexOf(start);
+	const to = current.indexOf(end);
+	if (from < 0 || to < from) throw new Error(`${file} has no ${start} ... ${end} block`);
+	writeFileSync(file, `${current.slice(0, from + start.length)}\n${text}\n${current.slice(to)}`);
+}
