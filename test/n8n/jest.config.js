@@ -1,4 +1,5 @@
-// The real-n8n tests: the packed package inside installed n8n processes (npm run test:n8n:legs).
+// The real-n8n tests: the packed package inside installed n8n processes, one leg per file
+// (npm run test:n8n: single + queue; test:n8n:1x: line1; test:n8n:suite: settings3).
 // Not part of `npm test`: they install n8n once into ~/.cache and take minutes.
 /** @type {import('jest').Config} */
 module.exports = {

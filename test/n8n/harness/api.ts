@@ -22,6 +22,8 @@ export interface ExecutionRecord {
 	/** node name -> error message of its last failed run */
 	errors: Record<string, string>;
 	error: string | null;
+	/** n8n's own run data, for checks that read more than the items */
+	runData: Record<string, NodeRun[]>;
 }
 
 export interface BinaryRef {
@@ -31,7 +33,7 @@ export interface BinaryRef {
 	fileSize?: string;
 }
 
-interface NodeRun {
+export interface NodeRun {
 	error?: { message?: string; description?: string };
 	data?: Record<
 		string,
@@ -153,11 +155,14 @@ export class N8nApi {
 		);
 	}
 
-	/** Ids of a workflow's executions, newest first. */
-	async executionIds(workflowId: string): Promise<string[]> {
+	/**
+	 * Ids of a workflow's executions, newest first. n8n leaves running executions out of this list
+	 * unless asked for `status` running.
+	 */
+	async executionIds(workflowId: string, status?: string): Promise<string[]> {
 		const page = await this.public<{ data: Array<{ id: string | number }> }>(
 			'GET',
-			`/executions?workflowId=${workflowId}&limit=250`,
+			`/executions?workflowId=${workflowId}&limit=250${status ? `&status=${status}` : ''}`,
 		);
 		return page.data.map((e) => String(e.id));
 	}
@@ -201,6 +206,7 @@ export class N8nApi {
 			binaries,
 			errors,
 			error: error ? [error.message, error.description].filter(Boolean).join(' ') : null,
+			runData,
 		};
 	}
 
@@ -253,6 +259,24 @@ export class N8nApi {
 
 	async testCredential(id: string): Promise<{ status: string; message: string }> {
 		return await this.public('POST', `/credentials/${id}/test`);
+	}
+
+	/**
+	 * The credential test as the editor's Save/Retry runs it (private: n8n 1.x has no public test
+	 * route): the stored credential, data included, sent back to n8n's test endpoint.
+	 */
+	async testCredentialAsEditor(id: string): Promise<{ status: string; message: string }> {
+		const stored = await this.rest<{ id: string; name: string; type: string; data: unknown }>(
+			'GET',
+			`/credentials/${id}?includeData=true`,
+		);
+		const { name, type, data } = stored;
+		return await this.rest('POST', '/credentials/test', { credentials: { id, name, type, data } });
+	}
+
+	/** Replaces some fields of a credential's data (a fresh API key), keeping the others. */
+	async updateCredential(id: string, data: Record<string, unknown>): Promise<void> {
+		await this.public('PATCH', `/credentials/${id}`, { data, isPartialData: true });
 	}
 
 	/** The bytes of a stored binary as the editor downloads them (private: not in the public API). */

@@ -1,8 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only test deployment: temporary folders, logs, the environment */
-// A queue-mode n8n deployment for one test file: the sandbox (in this process), Postgres, Redis,
-// n8n main and workers each loading the package from its own user folder, and the API client.
+// An n8n deployment for one test file: the sandbox (in this process), then either queue mode
+// (Postgres, Redis, n8n main and workers each loading the package from its own user folder) or a
+// single `n8n start` on SQLite in its user folder; and the API client.
 // `settings` are the environment the deployment adds on top of the quiet local base; `restart`
-// brings every process back with other settings on the same database.
+// brings every process back with other settings on the same database. `start` is `prepare` (n8n,
+// the package, the services) then `launch`; between the two, `cli` runs n8n's CLI (import:*,
+// execute) on the database the processes will open.
 import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -15,6 +18,9 @@ import {
 	installN8n,
 	installPackage,
 	N8nInstance,
+	nodeDirectory,
+	nodeVersion,
+	type CliResult,
 	type N8nProcess,
 } from './n8n';
 import { Processes } from './processes';
@@ -24,6 +30,8 @@ import type { N8nPin } from './versions';
 
 export interface DeploymentOptions {
 	pin: N8nPin;
+	/** queue (default): Postgres, Redis, main + `workers`; single: one `n8n start` on SQLite */
+	mode?: 'queue' | 'single';
 	workers: number;
 	/** settings under test, printed by name */
 	settings: (d: { sandbox: Sandbox; work: string }) => Record<string, string>;
@@ -46,14 +54,30 @@ export class Deployment {
 	settings: Record<string, string> = {};
 	private binary = '';
 	private base: Record<string, string> = {};
+	private readonly mode: 'queue' | 'single';
 
-	constructor(private readonly options: DeploymentOptions) {}
+	constructor(private readonly options: DeploymentOptions) {
+		this.mode = options.mode ?? 'queue';
+	}
+
+	get sandboxSpeed(): number {
+		return this.options.speed ?? 1000;
+	}
 
 	async start(): Promise<void> {
+		await this.prepare();
+		await this.launchAndSignIn();
+	}
+
+	/** n8n installed, the package in every process's user folder, the sandbox and the services. */
+	async prepare(): Promise<void> {
 		const { pin } = this.options;
 		let t0 = Date.now();
-		this.binary = await installN8n(pin);
-		report(`n8n ${pin.version} in ${pin.cache} (${seconds(t0)} s)`);
+		// n8n runs on the Node its pin names (from the npm registry when this one is another)
+		const nodeDir = await nodeDirectory(pin.node);
+		this.binary = await installN8n(pin, nodeDir);
+		const node = await nodeVersion(nodeDir, pin.node);
+		report(`n8n ${pin.version} in ${pin.cache}, run by Node ${node} (${seconds(t0)} s)`);
 		t0 = Date.now();
 		const installed = await installPackage(this.work, join(this.work, 'home'));
 		report(`${installed} (${seconds(t0)} s)`);
@@ -61,10 +85,16 @@ export class Deployment {
 			copyPackage(join(this.work, 'home'), join(this.work, folder));
 
 		this.sandbox = await startSandbox({
-			speed: this.options.speed ?? 1000,
+			speed: this.sandboxSpeed,
 			seed: 42,
 			socialListOrder: this.options.socialListOrder,
 		});
+		const path = { PATH: `${nodeDir}:${process.env.PATH ?? ''}` };
+		if (this.mode === 'single') {
+			report(`sandbox at ${this.sandbox.url}; n8n on SQLite in its user folder`);
+			this.base = { ...(await baseEnvironment()), ...path };
+			return;
+		}
 		[this.postgres, this.redis] = await Promise.all([
 			startPostgres(this.processes, this.work),
 			startRedis(this.processes, this.work),
@@ -74,6 +104,7 @@ export class Deployment {
 		);
 		this.base = {
 			...(await baseEnvironment()),
+			...path,
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(this.redis.port),
@@ -85,12 +116,29 @@ export class Deployment {
 			DB_POSTGRESDB_USER: this.postgres.user,
 			DB_POSTGRESDB_PASSWORD: this.postgres.password,
 		};
+	}
+
+	/** Starts main (and the workers) with the deployment's settings, then signs in. */
+	async launchAndSignIn(): Promise<void> {
 		await this.launch(this.options.settings({ sandbox: this.sandbox, work: this.work }));
-		this.api = new N8nApi(this.instance.url, pin.cache);
+		this.api = new N8nApi(this.instance.url, this.options.pin.cache);
 		await this.api.setup();
 	}
 
+	/** `n8n <args>` (import:*, execute, list:*) on main's user folder and database. */
+	async cli(args: string[]): Promise<CliResult> {
+		const env = {
+			...this.base,
+			...this.options.settings({ sandbox: this.sandbox, work: this.work }),
+		};
+		return await new N8nInstance(this.processes, this.binary, this.work, env).run(
+			join(this.work, 'main'),
+			args,
+		);
+	}
+
 	private workerNames(): string[] {
+		if (this.mode === 'single') return [];
 		return Array.from({ length: this.options.workers }, (_, i) => `worker-${i + 1}`);
 	}
 
@@ -98,7 +146,9 @@ export class Deployment {
 		const t0 = Date.now();
 		this.settings = settings;
 		reportSettings(
-			`n8n ${this.options.pin.version}, queue mode, main + ${this.options.workers} workers, settings`,
+			this.mode === 'single'
+				? `n8n ${this.options.pin.version}, one process, settings`
+				: `n8n ${this.options.pin.version}, queue mode, main + ${this.options.workers} workers, settings`,
 			settings,
 		);
 		this.instance = new N8nInstance(this.processes, this.binary, this.work, {
@@ -126,6 +176,18 @@ export class Deployment {
 		this.main = await this.instance.start('main', 'main', join(this.work, 'main'));
 		await this.api.setup();
 		report(`main restarted in ${seconds(t0)} s`);
+	}
+
+	/** SIGKILLs a worker (its whole process group), as a crash would. */
+	async killWorker(worker: N8nProcess): Promise<void> {
+		await this.processes.kill(worker.process);
+	}
+
+	/** Starts a stopped or killed worker again, as a process supervisor would. */
+	async restartWorker(worker: N8nProcess): Promise<N8nProcess> {
+		const again = await this.instance.start('worker', worker.name, worker.userFolder);
+		this.workers = this.workers.map((w) => (w === worker ? again : w));
+		return again;
 	}
 
 	/** The workers whose log says they ran the execution. */

@@ -1,10 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only: installs and starts n8n processes */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- dev-only: installs n8n, starts its processes and runs its CLI */
 // A real n8n for a test: installed once into a cache folder (scripts/n8n/install.sh), the package
 // packed and installed with the README's commands (scripts/n8n/install-package.sh), then `n8n
 // start` / `n8n worker` as child processes on free loopback ports.
 import { execFile } from 'child_process';
 import { cpSync, mkdirSync } from 'fs';
-import { join } from 'path';
+import { dirname, join } from 'path';
 import { promisify } from 'util';
 
 import { freePort, Gone, Processes, tail, waitFor, type Started } from './processes';
@@ -13,18 +13,48 @@ import type { N8nPin } from './versions';
 const run = promisify(execFile);
 export const REPO = join(__dirname, '..', '..', '..');
 
-/** Installs the pinned n8n into its cache folder unless it is there already; returns the binary. */
-export async function installN8n(pin: N8nPin): Promise<string> {
+/**
+ * The folder of a `node` of that major: this process's own, or one from the npm registry through
+ * npx (n8n 1.x runs on Node 22 while the tests run on 24).
+ */
+export async function nodeDirectory(major: number): Promise<string> {
+	if (Number(process.versions.node.split('.')[0]) === major) return dirname(process.execPath);
+	const { stdout } = await run(
+		'npx',
+		['-y', '-p', `node@${major}`, '--', 'node', '-p', 'require("path").dirname(process.execPath)'],
+		{ env: { ...process.env, npm_config_yes: 'true', npm_config_update_notifier: 'false' } },
+	);
+	return stdout.trim().split('\n').pop() ?? '';
+}
+
+/** The version of the `node` in `dir`, checked to be of `major`. */
+export async function nodeVersion(dir: string, major: number): Promise<string> {
+	const { stdout } = await run(join(dir, 'node'), ['--version']);
+	const version = stdout.trim();
+	if (!version.startsWith(`v${major}.`))
+		throw new Error(`${dir}/node is ${version}, not Node ${major}`);
+	return version;
+}
+
+/**
+ * Installs the pinned n8n into its cache folder unless it is there already, with the `node` of
+ * `nodeDir` first on PATH (its native modules are built for it); returns the binary.
+ */
+export async function installN8n(
+	pin: N8nPin,
+	nodeDir = dirname(process.execPath),
+): Promise<string> {
+	const env = { ...process.env, PATH: `${nodeDir}:${process.env.PATH ?? ''}` };
 	await run('bash', [join(REPO, 'scripts/n8n/install.sh'), pin.cache], {
 		env: {
-			...process.env,
+			...env,
 			N8N_VERSION: pin.version,
 			N8N_EXTRA_OVERRIDES: JSON.stringify(pin.overrides),
 		},
 		maxBuffer: 64 * 1024 * 1024,
 	});
 	const binary = join(pin.cache, 'node_modules', '.bin', 'n8n');
-	const { stdout } = await run(binary, ['--version']);
+	const { stdout } = await run(binary, ['--version'], { env });
 	if (stdout.trim().split('\n').pop() !== pin.version) {
 		throw new Error(`${binary} --version printed ${stdout.trim()}, expected ${pin.version}`);
 	}
@@ -79,6 +109,13 @@ function n8nEnvironment(): NodeJS.ProcessEnv {
 	const env = { ...process.env };
 	delete env.NODE_ENV;
 	return env;
+}
+
+export interface CliResult {
+	stdout: string;
+	stderr: string;
+	/** the exit code */
+	code: number;
 }
 
 export interface N8nProcess {
@@ -149,5 +186,21 @@ export class N8nInstance {
 			maxBuffer: 64 * 1024 * 1024,
 		});
 		return stdout;
+	}
+
+	/** `n8n <args>` whatever its exit code (`n8n execute` of a failing workflow exits with 1). */
+	async run(userFolder: string, args: string[]): Promise<CliResult> {
+		const env = {
+			...n8nEnvironment(),
+			...this.env,
+			N8N_USER_FOLDER: userFolder,
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		};
+		return await new Promise((resolve) => {
+			execFile(this.binary, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+				const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+				resolve({ stdout, stderr, code });
+			});
+		});
 	}
 }

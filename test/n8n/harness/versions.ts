@@ -11,14 +11,17 @@ export interface N8nPin {
 	version: string;
 	node: number;
 	overrides: Record<string, string>;
-	/** the install folder: CONTENTGEN_N8N_CACHE, or ~/.cache/n8n-nodes-contentgen/n8n-<version> */
+	/**
+	 * the install folder: CONTENTGEN_N8N_CACHE (latest2) or CONTENTGEN_N8N_1X_CACHE (line1), else
+	 * ~/.cache/n8n-nodes-contentgen/n8n-<version>
+	 */
 	cache: string;
 }
 
 export function pin(line: N8nPin['line']): N8nPin {
 	const entry = pins[line];
 	const cache =
-		process.env.CONTENTGEN_N8N_CACHE ??
+		process.env[line === 'line1' ? 'CONTENTGEN_N8N_1X_CACHE' : 'CONTENTGEN_N8N_CACHE'] ??
 		join(homedir(), '.cache', 'n8n-nodes-contentgen', `n8n-${entry.version}`);
 	return { line, ...entry, overrides: { ...entry.overrides }, cache };
 }

@@ -1,43 +1,12 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only CLI: reads files and argv, asks local test servers, prints verdicts, sets the exit code */
 // Judges a run of the AI-agent example (examples/ai-agent-tool.json) against the scripted model of
-// scripts/n8n/openai-double.ts, from three witnesses: what the model double received and answered,
-// what the sandbox received and charged, and what n8n returned.
-//
-//   tsx scripts/n8n/check-agent.ts --stdout <n8n execute --rawOutput file> --record-url <double>/record
-//       --control-url <sandbox control URL> --user <sandbox user id> --since <ISO time before the run>
-// Exit code 0 = every check holds; 1 = some did not (FAIL lines on stderr).
-import { readFileSync } from 'fs';
-
-import { extractRun } from './check-execution';
+// openai-double.ts, from three witnesses: what the model double received and answered, what the
+// sandbox received and charged, and what n8n returned.
+import type { Sandbox } from '../../../sandbox';
+import { extractRun, type Verdict } from './judge';
 import type { RecordedRequest } from './openai-double';
 
-interface SandboxRequest {
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	status: number;
-	body?: Record<string, unknown>;
-}
-interface LedgerEntry {
-	kind: string;
-	recordId: string;
-	credits: number;
-}
 interface Task {
 	data?: Record<string, Array<Array<{ json: Record<string, unknown> }> | null>>;
-}
-
-function flag(name: string): string {
-	const index = process.argv.indexOf(`--${name}`);
-	const value = index >= 0 ? process.argv[index + 1] : undefined;
-	if (value === undefined) throw new Error(`missing --${name}`);
-	return value;
-}
-
-async function getJson<T>(url: string): Promise<T> {
-	const response = await fetch(url);
-	if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
-	return (await response.json()) as T;
 }
 
 /** The first output item of a node, whatever connection type it outputs on (main or ai_tool). */
@@ -50,26 +19,33 @@ function firstItem(tasks: Task[] | undefined): Record<string, unknown> | undefin
 	return undefined;
 }
 
-async function main(): Promise<number> {
+export async function judgeAgent(options: {
+	/** stdout of `n8n execute --rawOutput` */
+	stdout: string;
+	recordUrl: string;
+	sandbox: Sandbox;
+	userId: string;
+	/** when the run started: the sandbox's requests and charges since then are the agent's */
+	since: number;
+}): Promise<Verdict> {
+	const { sandbox, userId, since } = options;
 	const failures: string[] = [];
 	const notes: string[] = [];
 	const check = (ok: boolean, good: string, bad: string) =>
 		ok ? notes.push(good) : failures.push(bad);
 
-	const run = extractRun(readFileSync(flag('stdout'), 'utf8')) as
+	const run = extractRun(options.stdout) as
 		| { data?: { resultData?: { runData?: Record<string, Task[]> } } }
 		| undefined;
 	const runData = run?.data?.resultData?.runData ?? {};
-	const record = await getJson<RecordedRequest[]>(flag('record-url'));
-	const since = encodeURIComponent(flag('since'));
-	const user = encodeURIComponent(flag('user'));
-	const control = flag('control-url');
-	const requests = await getJson<SandboxRequest[]>(
-		`${control}/requests?since=${since}&userId=${user}&withBody=1`,
-	);
-	const ledger = (
-		await getJson<Array<LedgerEntry & { at: string }>>(`${control}/ledger?userId=${user}`)
-	).filter((e) => e.at >= flag('since'));
+	const response = await fetch(options.recordUrl);
+	const record = (await response.json()) as RecordedRequest[];
+	const requests = sandbox.control
+		.requests()
+		.filter((r) => r.userId === userId && Date.parse(r.at) >= since);
+	const ledger = sandbox.control
+		.ledger()
+		.filter((e) => e.userId === userId && Date.parse(e.at) >= since);
 
 	// 1. The conversation the model double played: three tool calls, then the answer.
 	const chats = record.filter((r) => r.path.endsWith('/chat/completions'));
@@ -102,7 +78,7 @@ async function main(): Promise<number> {
 		(r) => r.method === 'POST' && r.path === '/api/v1/articles/generate',
 	);
 	const args = generateCall?.arguments ?? {};
-	const body = generates[0]?.body ?? {};
+	const body = (generates[0]?.body ?? {}) as Record<string, unknown>;
 	check(
 		generates.length === 1 &&
 			body.topic === args.topic &&
@@ -153,16 +129,5 @@ async function main(): Promise<number> {
 		`final message: ${String(output)}`,
 		`the agent's output ${JSON.stringify(output)} is not the model's final message ${JSON.stringify(final)}`,
 	);
-
-	for (const note of notes) console.log(`  ${note}`);
-	for (const failure of failures) console.error(`  FAIL: ${failure}`);
-	return failures.length === 0 ? 0 : 1;
+	return { failures, notes };
 }
-
-main().then(
-	(code) => process.exit(code),
-	(error: unknown) => {
-		console.error(`  FAIL: ${(error as Error).message}`);
-		process.exit(2);
-	},
-);

@@ -1,13 +1,8 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only CLI: reads argv, writes workflow files */
-// The workflows of the queue-mode leg (scripts/n8n/leg-queue.sh) and its benchmark
-// (scripts/n8n/queue-bench.ts). Every one starts at a production webhook, so n8n main enqueues it and
+// The workflows of the queue-mode leg (queue.leg.ts) and its benchmark (bench.ts), imported with
+// n8n's CLI under fixed ids. Every one starts at a production webhook, so n8n main enqueues it and
 // a worker runs it. Our nodes use the credential CREDENTIALS.queue (functional checks) or
 // CREDENTIALS.bench (benchmark); the "what users build instead" variants use n8n's HTTP Request node
 // with a Bearer credential on the same key.
-//
-//   tsx scripts/n8n/queue-workflows.ts --out <dir> --sandbox-url <url>
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 
 export const CREDENTIALS = {
 	queue: { id: 'contentgen-sandbox', name: 'ContentGen account' },
@@ -302,19 +297,3 @@ export function queueWorkflows(sandboxUrl: string): Workflow[] {
 		loop,
 	];
 }
-
-function main(): void {
-	const arg = (name: string) => {
-		const index = process.argv.indexOf(`--${name}`);
-		if (index < 0 || !process.argv[index + 1]) throw new Error(`missing --${name}`);
-		return process.argv[index + 1];
-	};
-	const out = arg('out');
-	mkdirSync(out, { recursive: true });
-	for (const workflow of queueWorkflows(arg('sandbox-url'))) {
-		writeFileSync(join(out, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
-		console.log(`${workflow.id}\t${workflow.name}`);
-	}
-}
-
-if (require.main === module) main();

@@ -6,7 +6,7 @@
 // the tool results. Tools are recognised by name/description, so renaming a node does not break it.
 // Everything received is recorded and served at GET /record (the agent's messages and tool schemas).
 //
-//   tsx scripts/n8n/openai-double.ts [--port 0]
+//   tsx test/n8n/harness/openai-double.ts [--port 0]
 // Prints one JSON line once it listens: {"url": "http://127.0.0.1:<port>/v1", "recordUrl": "..."}
 import { createServer, type IncomingMessage, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';

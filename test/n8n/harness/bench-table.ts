@@ -1,9 +1,11 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports -- dev-only benchmark driver: prints to the terminal, writes BENCHMARKS.md */
-// The figures of scripts/n8n/queue-bench.ts: one row per case and variant, printed as they are
-// measured and at the end as a markdown table, which --write puts into BENCHMARKS.md.
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only benchmark: writes BENCHMARKS.md */
+// The figures of the queue-mode benchmark (bench.ts): one row per case and variant, reported as they
+// are measured and at the end as a markdown table, which CONTENTGEN_BENCH_WRITE=1 puts into
+// BENCHMARKS.md.
 import { readFileSync, writeFileSync } from 'fs';
 
-import type { Run } from './queue-run';
+import type { Run } from './bench-run';
+import { report } from './report';
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const count = (n: number) => n.toLocaleString('en-US');
@@ -24,8 +26,20 @@ export interface Row {
 	result: string;
 }
 
-export function check(ok: boolean, text: string): void {
-	console.log(`${ok ? 'PASS' : 'FAIL'} ${text}`);
+/** A correctness check of the benchmark: reported as it is made, asserted by the test. */
+export interface Check {
+	ok: boolean;
+	text: string;
+}
+export function checker() {
+	const checks: Check[] = [];
+	return {
+		checks,
+		check(ok: boolean, text: string): void {
+			checks.push({ ok, text });
+			report(`${ok ? 'PASS' : 'FAIL'} ${text}`);
+		},
+	};
 }
 
 /** The rows measured so far, and the table they make. */
@@ -56,7 +70,7 @@ export function resultTable() {
 			result,
 		};
 		rows.push(entry);
-		console.log(`  ${benchmark} | ${variant}: ${Object.values(entry).slice(3).join(' | ')}`);
+		report(`${benchmark} | ${variant}: ${Object.values(entry).slice(3).join(' | ')}`);
 		return entry;
 	}
 

@@ -1,22 +1,22 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only benchmark driver: reads /proc and worker logs, talks to local n8n and sandbox */
-// How scripts/n8n/queue-bench.ts measures one case: the webhook calls it fires at n8n, the
+// How the queue-mode benchmark (bench.ts) measures one case: the webhook calls it fires at n8n, the
 // requests and charges the sandbox saw meanwhile, the executions n8n kept and the workers' memory;
 // and what those executions returned.
 import { readFileSync } from 'fs';
 
-import { outputJson, type Execution, type N8nRest } from './rest-client';
+import type { RequestLogEntry, Sandbox } from '../../../sandbox';
+import { PLAN_LIMITS } from '../../../sandbox/constants';
+import type { ExecutionRecord, N8nApi, NodeRun } from './api';
+import type { N8nProcess } from './n8n';
+import { waitFor } from './processes';
 import { NODES, PATHS, workflowId, type WorkflowKey } from './queue-workflows';
 
 export const MINUTE_MS = 60_000;
 export const PLAN_PER_MINUTE = { Free: 100, Business: 1000 } as const;
 export type Plan = keyof typeof PLAN_PER_MINUTE;
 
-export interface SandboxRequest {
-	method: string;
-	path: string;
-	status: number;
-	at: string;
-}
+export type SandboxRequest = RequestLogEntry;
+export type Execution = ExecutionRecord;
 
 export interface Run {
 	wallMs: number;
@@ -28,41 +28,43 @@ export interface Run {
 	memory: number[];
 }
 
-/** Where the benchmark runs: n8n, the sandbox's control API, its benchmark user, the workers. */
+/** Where the benchmark runs: n8n, the sandbox, its benchmark user, the workers (as they are now). */
 export interface QueueSetup {
-	rest: N8nRest;
-	control: string;
+	api: N8nApi;
+	sandbox: Sandbox;
 	user: string;
-	n8nDir: string;
-	workers: Array<{ name: string; pid: number; log: string }>;
+	workers: () => N8nProcess[];
 }
 
-export function measurer({ rest, control, user, n8nDir, workers }: QueueSetup) {
-	async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${control}${path}`, {
-			method,
-			headers: { 'Content-Type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok)
-			throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-		return (await response.json()) as T;
-	}
+/** Every output item of a node across its runs, whatever connection type it outputs on. */
+export function outputJson(runs: NodeRun[] | undefined): Array<Record<string, unknown>> {
+	return (runs ?? []).flatMap((run) =>
+		Object.values(run.data ?? {}).flatMap((branches) =>
+			branches.flatMap((branch) => (branch ?? []).map((item) => item.json)),
+		),
+	);
+}
 
-	/** Puts a fresh key of the benchmark user into both benchmark credentials. */
-	async function freshKey(plan: Plan): Promise<void> {
-		await sandbox('POST', '/plan-limits', { userId: user, plan });
-		const { apiKey } = await sandbox<{ apiKey: string }>('POST', '/keys', {
+export function measurer({ api, sandbox, user, workers }: QueueSetup) {
+	const { control } = sandbox;
+
+	/** Puts a fresh key of the benchmark user, on the plan's limits, into both benchmark credentials. */
+	async function freshKey(
+		plan: Plan,
+		credentials: { ours: string; bearer: string },
+	): Promise<void> {
+		control.setRateLimit(PLAN_LIMITS[plan], user);
+		const apiKey = control.createKey({
 			userId: user,
 			name: `benchmark ${new Date().toISOString()}`,
 		});
-		await rest.updateCredential('contentgen-bench', { apiKey });
-		await rest.updateCredential('contentgen-bench-bearer', { token: apiKey });
+		await api.updateCredential(credentials.ours, { apiKey });
+		await api.updateCredential(credentials.bearer, { token: apiKey });
 	}
 
 	/** Peak resident memory of each worker above its level at the start, sampled every 50 ms. */
 	function sampleMemory(): () => Map<string, number> {
-		const rss = (pid: number) => {
+		const rss = (pid: number | undefined) => {
 			try {
 				const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
 				return match ? Number(match[1]) * 1024 : 0;
@@ -70,34 +72,34 @@ export function measurer({ rest, control, user, n8nDir, workers }: QueueSetup) {
 				return 0;
 			}
 		};
-		const start = new Map(workers.map((w) => [w.name, rss(w.pid)]));
+		const now = workers();
+		const start = new Map(now.map((w) => [w.name, rss(w.process.child.pid)]));
 		const peak = new Map(start);
 		const timer = setInterval(() => {
-			for (const w of workers) peak.set(w.name, Math.max(peak.get(w.name) ?? 0, rss(w.pid)));
+			for (const w of now)
+				peak.set(w.name, Math.max(peak.get(w.name) ?? 0, rss(w.process.child.pid)));
 		}, 50);
 		return () => {
 			clearInterval(timer);
-			return new Map(
-				workers.map((w) => [w.name, (peak.get(w.name) ?? 0) - (start.get(w.name) ?? 0)]),
-			);
+			return new Map(now.map((w) => [w.name, (peak.get(w.name) ?? 0) - (start.get(w.name) ?? 0)]));
 		};
 	}
 
 	function workerOf(executionId: string): string | undefined {
-		return workers.find((w) =>
-			readFileSync(w.log, 'utf8').includes(`Worker started execution ${executionId} (job`),
+		return workers().find((w) =>
+			readFileSync(w.process.log, 'utf8').includes(`Worker started execution ${executionId} (job`),
 		)?.name;
 	}
 
 	/** Fires `bodies.length` webhook calls at once and waits for all of them (the webhooks answer when the workflow ends). */
 	async function run(key: WorkflowKey, bodies: unknown[]): Promise<Run> {
-		const before = new Set((await rest.executions(workflowId(key))).map((e) => e.id));
-		const since = new Date().toISOString();
+		const before = new Set(await api.executionIds(workflowId(key)));
+		const since = Date.now();
 		const memory = sampleMemory();
 		const started = performance.now();
 		await Promise.all(
 			bodies.map(async (body) => {
-				const response = await fetch(`${rest.url}/webhook/${PATHS[key]}`, {
+				const response = await fetch(`${api.url}/webhook/${PATHS[key]}`, {
 					method: 'POST',
 					headers: { 'Content-Type': 'application/json' },
 					body: JSON.stringify(body),
@@ -107,19 +109,21 @@ export function measurer({ rest, control, user, n8nDir, workers }: QueueSetup) {
 		);
 		const wallMs = performance.now() - started;
 		const growth = memory();
-		const fresh = (await rest.executions(workflowId(key))).filter((e) => !before.has(e.id));
-		const executions = await Promise.all(
-			fresh.map(async (e) => await rest.execution(e.id, n8nDir)),
-		);
-		const requests = (
-			await sandbox<SandboxRequest[]>(
-				'GET',
-				`/requests?userId=${user}&since=${encodeURIComponent(since)}`,
-			)
-		).sort((a, b) => a.at.localeCompare(b.at));
-		const charged = (await sandbox<Array<{ at: string }>>('GET', `/ledger?userId=${user}`)).filter(
-			(e) => e.at >= since,
-		).length;
+		// n8n lists an execution once it has finished; its webhook may answer just before that
+		const listed = async () =>
+			(await api.executionIds(workflowId(key))).filter((id) => !before.has(id));
+		const fresh = await waitFor('the executions are listed', 30, async () => {
+			const ids = await listed();
+			return ids.length >= bodies.length && ids;
+		}).catch(listed);
+		const executions = await Promise.all(fresh.map(async (id) => await api.execution(id)));
+		const requests = control
+			.requests()
+			.filter((r) => r.userId === user && Date.parse(r.at) >= since)
+			.sort((a, b) => a.at.localeCompare(b.at));
+		const charged = control
+			.ledger()
+			.filter((e) => e.userId === user && Date.parse(e.at) >= since).length;
 		return {
 			wallMs,
 			requests,
@@ -129,7 +133,7 @@ export function measurer({ rest, control, user, n8nDir, workers }: QueueSetup) {
 		};
 	}
 
-	return { sandbox, freshKey, run };
+	return { freshKey, run };
 }
 
 /**
@@ -146,7 +150,7 @@ export function rateFloorMs(requests: SandboxRequest[], ideal: number, plan: Pla
 
 // ---- what the executions returned ------------------------------------------------------------
 
-const oursOutput = (e: Execution) => outputJson(e.resultData.runData[NODES.ours]);
+const oursOutput = (e: Execution) => outputJson(e.runData[NODES.ours]);
 
 /** Records each Return All returned (as items), distinct within its execution; error bodies taken for pages. */
 export function records(executions: Execution[]): {
@@ -158,13 +162,13 @@ export function records(executions: Execution[]): {
 	let partial = 0;
 	const distinct: number[] = [];
 	for (const e of executions) {
-		const ours = e.resultData.runData[NODES.ours] !== undefined;
-		const items = outputJson(e.resultData.runData[ours ? NODES.ours : NODES.httpRecords]);
+		const ours = e.runData[NODES.ours] !== undefined;
+		const items = outputJson(e.runData[ours ? NODES.ours : NODES.httpRecords]);
 		total += items.length;
 		distinct.push(new Set(items.map((r) => r.id)).size);
 		// HTTP Request with pagination: one item per page body; a body without data is no page.
 		if (!ours) {
-			partial += outputJson(e.resultData.runData[NODES.http]).filter(
+			partial += outputJson(e.runData[NODES.http]).filter(
 				(page) => !Array.isArray(page.data),
 			).length;
 		}
@@ -175,11 +179,9 @@ export function records(executions: Execution[]): {
 /** Finished articles of a generation run, and the slowest one's generation time on the sandbox clock. */
 export function articles(executions: Execution[]): { finished: number; slowestMs: number } {
 	const out = executions.flatMap((e) =>
-		e.resultData.runData[NODES.ours]
+		e.runData[NODES.ours]
 			? oursOutput(e)
-			: outputJson(e.resultData.runData[NODES.loopFetch]).map(
-					(r) => r.data as Record<string, unknown>,
-				),
+			: outputJson(e.runData[NODES.loopFetch]).map((r) => r.data as Record<string, unknown>),
 	);
 	const done = out.filter((a) => a && ['cms', 'needs_editing'].includes(String(a.status)));
 	const slowestMs = Math.max(

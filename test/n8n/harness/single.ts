@@ -1,0 +1,55 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only: paths of test files */
+// What the one-process legs (latest 2.x and the 1.x line) share: the credentials they import, the
+// workflows `n8n execute` runs and the checks of a run.
+import { join } from 'path';
+
+import type { Sandbox } from '../../../sandbox';
+import type { CredentialFile } from './cli';
+import { REPO } from './n8n';
+import type { Credential } from './workflows';
+
+export const WRONG_KEY = `svc_${'0'.repeat(64)}`;
+export const ACCOUNT: Credential = { id: 'contentgen-sandbox', name: 'ContentGen account' };
+export const WRONG: Credential = { id: 'contentgen-wrong-key', name: 'ContentGen wrong key' };
+export const TRIGGER_ACCOUNT: Credential = {
+	id: 'contentgen-trigger',
+	name: 'ContentGen trigger account',
+};
+export const OPENAI: Credential = { id: 'openai-double', name: 'OpenAI (local double)' };
+export const PLAIN_HTTP: Credential = {
+	id: 'contentgen-plain-http',
+	name: 'ContentGen over plain http',
+};
+/** a remote host over plain http: the credential test must refuse to send the key there */
+export const PLAIN_HTTP_URL = 'http://api.contentgen.invalid';
+/** a wrong key must fail with a message that says so */
+export const AUTH_FAILURE = /api key|401|unauthori[sz]ed|not accepted/i;
+
+export const fixture = (name: string) => join(REPO, 'test', 'n8n', 'fixtures', name);
+export const exampleFile = (name: string) => join(REPO, 'examples', name);
+
+/** A ContentGen credential for import:credentials. */
+export function contentGenCredential(
+	credential: Credential,
+	apiKey: string,
+	baseUrl: string,
+): CredentialFile {
+	return { ...credential, type: 'contentGenApi', data: { apiKey, baseUrl } };
+}
+
+/** The account, the wrong key and the plain-http copy of the account, against the sandbox. */
+export function accountCredentials(sandbox: Sandbox): CredentialFile[] {
+	return [
+		contentGenCredential(ACCOUNT, sandbox.apiKey, sandbox.url),
+		contentGenCredential(WRONG, WRONG_KEY, sandbox.url),
+		contentGenCredential(PLAIN_HTTP, sandbox.apiKey, PLAIN_HTTP_URL),
+	];
+}
+
+/** Node types n8n must serve its editor once the package loads. */
+export const SERVED_TYPES = [
+	'n8n-nodes-contentgen.contentGen',
+	'n8n-nodes-contentgen.contentGenTool',
+	'n8n-nodes-contentgen.contentGenTrigger',
+	'contentGenApi',
+];

@@ -1,0 +1,107 @@
+// The leg "1.x line": the packed package in the maintained n8n 1.x release (test/n8n/versions.json,
+// line1), one process on SQLite running on the Node that release needs (22, from the npm registry;
+// this test itself runs on 24). `n8n execute` runs the credits smoke workflow, its wrong-key copy
+// (which must fail, saying why) and the content-pipeline example (generate with Wait for
+// Completion, social posts, scheduling, credits); then in `n8n start`: the types n8n serves and the
+// credential test as the editor runs it.
+import { execute, importCredentials, importWorkflows } from './harness/cli';
+import { Deployment } from './harness/deployment';
+import { judgeFailure, judgeRun } from './harness/judge';
+import { prepareWorkflows } from './harness/prepare';
+import { report } from './harness/report';
+import {
+	ACCOUNT,
+	accountCredentials,
+	AUTH_FAILURE,
+	exampleFile,
+	fixture,
+	SERVED_TYPES,
+	WRONG,
+	WRONG_KEY,
+} from './harness/single';
+import { pin } from './harness/versions';
+
+const deployment = new Deployment({
+	pin: pin('line1'),
+	mode: 'single',
+	workers: 0,
+	settings: () => ({}),
+});
+const prepared = prepareWorkflows(
+	[fixture('smoke-credits.json'), exampleFile('content-pipeline.json')],
+	{ account: ACCOUNT, wrongKey: WRONG },
+);
+let listing: string[] = [];
+const outputs: string[] = [];
+
+beforeAll(async () => {
+	await deployment.prepare();
+	await importCredentials(deployment, accountCredentials(deployment.sandbox));
+	listing = await importWorkflows(
+		deployment,
+		prepared.map((p) => ({ ...p.workflow, id: p.id })),
+	);
+});
+
+afterAll(async () => {
+	await deployment.stop();
+});
+
+test('import:credentials and import:workflow put the workflows into n8n 1.x', () => {
+	for (const p of prepared) {
+		report(`imported ${p.kind} workflow "${p.name}" (${p.id})${p.note ? `: ${p.note}` : ''}`);
+		expect(listing).toContain(`${p.id}|${p.name}`);
+	}
+});
+
+test.each(prepared.filter((p) => p.kind === 'manual').map((p) => [p.name, p] as const))(
+	'n8n execute runs "%s" and its output meets the checks',
+	async (_name, p) => {
+		const result = await execute(deployment, p.id);
+		outputs.push(result.stdout, result.stderr);
+		const verdict = judgeRun(result, p.expect, deployment.sandbox.apiKey);
+		verdict.notes.forEach((n) => report(`${p.name}: ${n}`));
+		expect(verdict.failures).toEqual([]);
+	},
+);
+
+test.each(prepared.filter((p) => p.kind === 'broken').map((p) => [p.name, p] as const))(
+	'"%s" is judged failed by the same checks, and fails with an actionable auth message without the key',
+	async (_name, p) => {
+		const result = await execute(deployment, p.id);
+		outputs.push(result.stdout, result.stderr);
+		const asGood = judgeRun(result, p.expect, WRONG_KEY);
+		report(`${p.name}: judged failed: ${asGood.failures[0]}`);
+		expect(asGood.failures).not.toEqual([]);
+		const failure = judgeFailure(result, AUTH_FAILURE, WRONG_KEY);
+		failure.notes.forEach((n) => report(`${p.name}: ${n}`));
+		expect(failure.failures).toEqual([]);
+	},
+);
+
+describe('n8n start', () => {
+	beforeAll(async () => {
+		await deployment.launchAndSignIn();
+	});
+
+	test('n8n 1.x serves our node and credential types to its editor', async () => {
+		const types = await deployment.api.servedTypes();
+		report(`served: ${types.filter((t) => /contentGen/i.test(t)).join(', ')}`);
+		expect(types).toEqual(expect.arrayContaining(SERVED_TYPES));
+	});
+
+	test('the credential test, as the editor runs it, passes the account and rejects a wrong key without showing it', async () => {
+		const good = await deployment.api.testCredentialAsEditor(ACCOUNT.id);
+		const bad = await deployment.api.testCredentialAsEditor(WRONG.id);
+		report(`credential test: ${JSON.stringify(good)}; wrong key: ${JSON.stringify(bad)}`);
+		expect(good.status).toBe('OK');
+		expect(bad.status).toBe('Error');
+		expect(JSON.stringify(bad)).not.toContain(WRONG_KEY);
+	});
+
+	test("the API key never appears in n8n's logs", () => {
+		const key = deployment.sandbox.apiKey;
+		expect(deployment.logs().includes(key)).toBe(false);
+		expect(outputs.some((o) => o.includes(key))).toBe(false);
+	});
+});
