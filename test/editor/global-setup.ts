@@ -11,13 +11,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
 import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'fs';
-import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 import type { Browser } from 'puppeteer-core';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { baseEnvironment } from '../n8n/harness/n8n';
+import { freePort } from '../n8n/harness/processes';
 import { pin } from '../n8n/harness/versions';
 import { launchSignedIn } from './browser';
 import { stopAll } from './global-teardown';
@@ -44,17 +45,6 @@ function plainEnvironment(): NodeJS.ProcessEnv {
 	delete env.NODE_ENV;
 	delete env.JEST_WORKER_ID;
 	return env;
-}
-
-async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-		});
-	});
 }
 
 /** Runs a script of the repository to its end, its output in `log`; throws with the log's tail. */
@@ -148,24 +138,10 @@ async function start(running: Running, cache: string, home: string) {
 		stdio: ['ignore', out, out],
 		env: {
 			...plainEnvironment(),
+			...(await baseEnvironment()),
 			N8N_USER_FOLDER: home,
-			N8N_ENCRYPTION_KEY: randomBytes(16).toString('hex'),
 			N8N_PORT: String(port),
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_HOST: '127.0.0.1',
-			N8N_DIAGNOSTICS_ENABLED: 'false',
-			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_HIRING_BANNER_ENABLED: 'false',
-			N8N_SECURE_COOKIE: 'false',
-			N8N_REINSTALL_MISSING_PACKAGES: 'false',
-			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-			N8N_LOG_LEVEL: 'info',
-			N8N_LOG_OUTPUT: 'console',
-			GENERIC_TIMEZONE: 'UTC',
-			TZ: 'UTC',
 		},
 	});
 	closeSync(out);
