@@ -6,15 +6,15 @@
 // credential test as the editor runs it.
 import { execute, importCredentials, importWorkflows } from './harness/cli';
 import { Deployment } from './harness/deployment';
-import { judgeFailure, judgeRun } from './harness/judge';
+import { judgeRun } from './harness/judge';
 import { prepareWorkflows } from './harness/prepare';
 import { report } from './harness/report';
 import {
 	ACCOUNT,
 	accountCredentials,
-	AUTH_FAILURE,
 	exampleFile,
 	fixture,
+	importAndWrongKeyTests,
 	SERVED_TYPES,
 	WRONG,
 	WRONG_KEY,
@@ -47,12 +47,7 @@ afterAll(async () => {
 	await deployment.stop();
 });
 
-test('import:credentials and import:workflow put the workflows into n8n 1.x', () => {
-	for (const p of prepared) {
-		report(`imported ${p.kind} workflow "${p.name}" (${p.id})${p.note ? `: ${p.note}` : ''}`);
-		expect(listing).toContain(`${p.id}|${p.name}`);
-	}
-});
+importAndWrongKeyTests(deployment, prepared, () => listing, outputs);
 
 test.each(prepared.filter((p) => p.kind === 'manual').map((p) => [p.name, p] as const))(
 	'n8n execute runs "%s" and its output meets the checks',
@@ -62,20 +57,6 @@ test.each(prepared.filter((p) => p.kind === 'manual').map((p) => [p.name, p] as 
 		const verdict = judgeRun(result, p.expect, deployment.sandbox.apiKey);
 		verdict.notes.forEach((n) => report(`${p.name}: ${n}`));
 		expect(verdict.failures).toEqual([]);
-	},
-);
-
-test.each(prepared.filter((p) => p.kind === 'broken').map((p) => [p.name, p] as const))(
-	'"%s" is judged failed by the same checks, and fails with an actionable auth message without the key',
-	async (_name, p) => {
-		const result = await execute(deployment, p.id);
-		outputs.push(result.stdout, result.stderr);
-		const asGood = judgeRun(result, p.expect, WRONG_KEY);
-		report(`${p.name}: judged failed: ${asGood.failures[0]}`);
-		expect(asGood.failures).not.toEqual([]);
-		const failure = judgeFailure(result, AUTH_FAILURE, WRONG_KEY);
-		failure.notes.forEach((n) => report(`${p.name}: ${n}`));
-		expect(failure.failures).toEqual([]);
 	},
 );
 

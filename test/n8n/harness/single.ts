@@ -4,8 +4,12 @@
 import { join } from 'path';
 
 import type { Sandbox } from '../../../sandbox';
-import type { CredentialFile } from './cli';
+import { execute, type CredentialFile } from './cli';
+import type { Deployment } from './deployment';
+import { judgeFailure, judgeRun } from './judge';
 import { REPO } from './n8n';
+import type { Prepared } from './prepare';
+import { report } from './report';
 import type { Credential } from './workflows';
 
 export const WRONG_KEY = `svc_${'0'.repeat(64)}`;
@@ -53,3 +57,36 @@ export const SERVED_TYPES = [
 	'n8n-nodes-contentgen.contentGenTrigger',
 	'contentGenApi',
 ];
+
+/**
+ * The tests both one-process legs open with: every workflow is in n8n after the import, and each
+ * wrong-key copy fails under `n8n execute`, judged failed by the checks of its good twin, with a
+ * message that says why and never the key. Their output goes into `outputs`.
+ */
+export function importAndWrongKeyTests(
+	deployment: Deployment,
+	prepared: Prepared[],
+	listing: () => string[],
+	outputs: string[],
+): void {
+	test('import:credentials and import:workflow put every workflow into n8n', () => {
+		for (const p of prepared) {
+			report(`imported ${p.kind} workflow "${p.name}" (${p.id})${p.note ? `: ${p.note}` : ''}`);
+			expect(listing()).toContain(`${p.id}|${p.name}`);
+		}
+	});
+
+	test.each(prepared.filter((p) => p.kind === 'broken').map((p) => [p.name, p] as const))(
+		'"%s" is judged failed by the same checks, and fails with an actionable auth message without the key',
+		async (_name, p) => {
+			const result = await execute(deployment, p.id);
+			outputs.push(result.stdout, result.stderr);
+			const asGood = judgeRun(result, p.expect, WRONG_KEY);
+			report(`${p.name}: judged failed: ${asGood.failures[0]}`);
+			expect(asGood.failures).not.toEqual([]);
+			const failure = judgeFailure(result, AUTH_FAILURE, WRONG_KEY);
+			failure.notes.forEach((n) => report(`${p.name}: ${n}`));
+			expect(failure.failures).toEqual([]);
+		},
+	);
+}
