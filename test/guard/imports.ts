@@ -1,21 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the source tree from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads the source tree from disk */
 /**
  * The import graph of nodes/ and credentials/, read with a small parser of relative imports and
  * re-exports (`import ... from './x'`, `export ... from './x'`, type-only ones included): no
  * circle anywhere, and the shared layers import downwards only.
  */
-import { existsSync, readdirSync, readFileSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { dirname, join, relative } from 'path';
 
-const ROOT = join(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const path = join(dir, entry.name);
-		if (entry.isDirectory()) return sourceFiles(path);
-		return entry.name.endsWith('.ts') ? [path] : [];
-	});
-}
+import { packageSources, ROOT } from './files';
 
 const SPECIFIER = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*['"](\.{1,2}\/[^'"]*)['"]/g;
 
@@ -55,10 +47,7 @@ function circles(graph: Map<string, string[]>): string[][] {
 }
 
 const graph = new Map<string, string[]>();
-for (const file of [
-	...sourceFiles(join(ROOT, 'nodes')),
-	...sourceFiles(join(ROOT, 'credentials')),
-]) {
+for (const file of packageSources()) {
 	const name = relative(ROOT, file);
 	graph.set(name, importsOf(name, readFileSync(file, 'utf8')));
 }

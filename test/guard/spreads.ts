@@ -1,22 +1,14 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the source tree from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads the source tree from disk */
 /**
  * No call in nodes/ or credentials/ spreads an array into its arguments (`Math.max(...list)`,
  * `push(...list)`) or passes one through `.apply`: past about 100,000 elements that throws a
  * RangeError, and the lists here come from the service or the user. A loop or a reduce does the
  * same without a bound. Array and object literals may spread: they have no such limit.
  */
-import { readdirSync, readFileSync } from 'fs';
-import { join, relative } from 'path';
+import { readFileSync } from 'fs';
+import { relative } from 'path';
 
-const ROOT = join(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const path = join(dir, entry.name);
-		if (entry.isDirectory()) return sourceFiles(path);
-		return entry.name.endsWith('.ts') ? [path] : [];
-	});
-}
+import { packageSources, ROOT } from './files';
 
 /** Comments and quoted strings blanked out (same length, so positions and lines stay). */
 function codeOnly(text: string): string {
@@ -51,7 +43,7 @@ function spreadCalls(text: string): string[] {
 	return found;
 }
 
-const files = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
+const files = packageSources();
 const spreads = files
 	.map((file) => [relative(ROOT, file), spreadCalls(readFileSync(file, 'utf8'))] as const)
 	.filter(([, found]) => found.length > 0);
