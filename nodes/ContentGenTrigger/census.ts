@@ -54,9 +54,11 @@ export function* learn(
 	ctx: PollContext,
 ): Reads<boolean> {
 	const census = births.census as Census;
-	const sampled = walker.unstable && pageCap(count) > ctx.budget;
-	const found = births.found.size + births.followedFound.count;
-	if (sampled && count <= census.count + found) return false;
+	const budget = ctx.budget;
+	// Reordered on every request and too long for this poll's requests: it can only be sampled.
+	const onlySampled = () => walker.unstable && pageCap(count) > budget;
+	const born = () => count - census.count - (births.found.size + births.followedFound.count);
+	if (onlySampled() && born() <= 0) return false;
 	let page = walker.unstable ? 2 : census.page;
 	let passEnded = !first.hasMore;
 	while (!walker.all && !passEnded) {
@@ -71,13 +73,15 @@ export function* learn(
 		births.watermark = Math.min(census.newest, ctx.now);
 		births.count = census.count;
 		// Records born meanwhile and not found: a writer's clock behind made them look older.
-		const found = births.found.size + births.followedFound.count;
-		births.slack = Math.max(0, count - census.count - found);
+		births.slack = Math.max(0, born());
 		births.census = undefined;
 		return false;
 	}
 	census.page = walker.unstable ? 2 : page;
-	if (walker.unstable && pageCap(count) > ctx.budget + walker.pages.size) ctx.notes.push(SAMPLED);
-	else ctx.notes.push('still reading the whole social list once, to learn which records are new');
+	ctx.notes.push(
+		onlySampled()
+			? SAMPLED
+			: 'still reading the whole social list once, to learn which records are new',
+	);
 	return true;
 }
