@@ -14,10 +14,9 @@ import {
 	accountCredentials,
 	exampleFile,
 	fixture,
+	editorTests,
 	importAndWrongKeyTests,
-	SERVED_TYPES,
 	WRONG,
-	WRONG_KEY,
 } from './harness/single';
 import { pin } from './harness/versions';
 
@@ -65,20 +64,7 @@ describe('n8n start', () => {
 		await deployment.launchAndSignIn();
 	});
 
-	test('n8n 1.x serves our node and credential types to its editor', async () => {
-		const types = await deployment.api.servedTypes();
-		report(`served: ${types.filter((t) => /contentGen/i.test(t)).join(', ')}`);
-		expect(types).toEqual(expect.arrayContaining(SERVED_TYPES));
-	});
-
-	test('the credential test, as the editor runs it, passes the account and rejects a wrong key without showing it', async () => {
-		const good = await deployment.api.testCredentialAsEditor(ACCOUNT.id);
-		const bad = await deployment.api.testCredentialAsEditor(WRONG.id);
-		report(`credential test: ${JSON.stringify(good)}; wrong key: ${JSON.stringify(bad)}`);
-		expect(good.status).toBe('OK');
-		expect(bad.status).toBe('Error');
-		expect(JSON.stringify(bad)).not.toContain(WRONG_KEY);
-	});
+	editorTests(deployment, 'n8n 1.x', 'editor');
 
 	test("the API key never appears in n8n's logs", () => {
 		const key = deployment.sandbox.apiKey;

@@ -24,14 +24,13 @@ import {
 	accountCredentials,
 	contentGenCredential,
 	fixture,
+	editorTests,
 	importAndWrongKeyTests,
 	OPENAI,
 	PLAIN_HTTP,
 	PLAIN_HTTP_URL,
-	SERVED_TYPES,
 	TRIGGER_ACCOUNT,
 	WRONG,
-	WRONG_KEY,
 } from './harness/single';
 import { emissions } from './harness/trigger';
 import { pin } from './harness/versions';
@@ -133,20 +132,7 @@ describe('n8n start', () => {
 		);
 	});
 
-	test('n8n serves our node and credential types to its editor', async () => {
-		const types = await deployment.api.servedTypes();
-		report(`served: ${types.filter((t) => /contentGen/i.test(t)).join(', ')}`);
-		expect(types).toEqual(expect.arrayContaining(SERVED_TYPES));
-	});
-
-	test('the credential test passes the account and rejects a wrong key without showing it', async () => {
-		const good = await deployment.api.testCredential(ACCOUNT.id);
-		const bad = await deployment.api.testCredential(WRONG.id);
-		report(`credential test: ${JSON.stringify(good)}; wrong key: ${JSON.stringify(bad)}`);
-		expect(good.status).toBe('OK');
-		expect(bad.status).toBe('Error');
-		expect(JSON.stringify(bad)).not.toContain(WRONG_KEY);
-	});
+	editorTests(deployment, 'n8n', 'public');
 
 	test('the credential test refuses plain http to a remote host before sending the key', async () => {
 		const verdict = await deployment.api.testCredential(PLAIN_HTTP.id);

@@ -90,3 +90,29 @@ export function importAndWrongKeyTests(
 		},
 	);
 }
+
+/**
+ * The tests of a started n8n both one-process legs make: it serves the package's types to its
+ * editor, and the credential test passes the account and rejects a wrong key without showing it.
+ * `how` runs the credential test (n8n 1.x has no public route for it).
+ */
+export function editorTests(deployment: Deployment, n8n: string, how: 'public' | 'editor'): void {
+	test(`${n8n} serves our node and credential types to its editor`, async () => {
+		const types = await deployment.api.servedTypes();
+		report(`served: ${types.filter((t) => /contentGen/i.test(t)).join(', ')}`);
+		expect(types).toEqual(expect.arrayContaining(SERVED_TYPES));
+	});
+
+	test(`the credential test${how === 'editor' ? ', as the editor runs it,' : ''} passes the account and rejects a wrong key without showing it`, async () => {
+		const run = async (id: string) =>
+			how === 'editor'
+				? await deployment.api.testCredentialAsEditor(id)
+				: await deployment.api.testCredential(id);
+		const good = await run(ACCOUNT.id);
+		const bad = await run(WRONG.id);
+		report(`credential test: ${JSON.stringify(good)}; wrong key: ${JSON.stringify(bad)}`);
+		expect(good.status).toBe('OK');
+		expect(bad.status).toBe('Error');
+		expect(JSON.stringify(bad)).not.toContain(WRONG_KEY);
+	});
+}
