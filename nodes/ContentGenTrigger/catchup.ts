@@ -32,18 +32,24 @@ export interface CatchUp {
 	short: string[];
 }
 
-function changeSince(record: TrackedRecord, since: number): Change | undefined {
+/** A record changed since `since`; new when created after `from` itself (not within the margin). */
+function changeSince(record: TrackedRecord, since: number, from: number): Change | undefined {
 	if (!(time(record.updated_at) >= since)) return undefined;
-	const previous: Previous = time(record.created_at) >= since ? undefined : null;
+	const previous: Previous = time(record.created_at) >= from ? undefined : null;
 	return { previous, record };
 }
 
-function* articlesSince(since: number, ctx: PollContext, short: string[]): Reads<Change[]> {
+function* articlesSince(
+	since: number,
+	from: number,
+	ctx: PollContext,
+	short: string[],
+): Reads<Change[]> {
 	const changes: Change[] = [];
 	for (let page = 1; page <= CATCH_UP_PAGES; page++) {
 		const list = (yield { kind: 'articleList', page, limit: ctx.articlePageSize }) as ListResult;
 		for (const record of list.items) {
-			const change = changeSince(record, since);
+			const change = changeSince(record, since, from);
 			if (!change) return changes;
 			changes.push(change);
 		}
@@ -63,6 +69,7 @@ function targets(events: readonly TriggerEvent[]): string[] {
 
 function* socialSince(
 	since: number,
+	from: number,
 	events: readonly TriggerEvent[],
 	short: string[],
 ): Reads<Change[]> {
@@ -79,7 +86,7 @@ function* socialSince(
 				const key = keyOf(record.id);
 				if (!key) continue;
 				members.add(key);
-				const change = changeSince(record, since);
+				const change = changeSince(record, since, from);
 				if (change && !met.has(key)) met.set(key, change);
 			}
 			if (!list.hasMore || list.items.length === 0) break;
@@ -98,9 +105,9 @@ export function* catchUp(
 	const since = from - CATCH_UP_MARGIN_MS;
 	const result: CatchUp = { articles: [], social: [], short: [] };
 	if (eventsOfKind(events, 'article').length > 0)
-		result.articles = yield* articlesSince(since, ctx, result.short);
+		result.articles = yield* articlesSince(since, from, ctx, result.short);
 	if (eventsOfKind(events, 'social').length > 0)
-		result.social = yield* socialSince(since, events, result.short);
+		result.social = yield* socialSince(since, from, events, result.short);
 	return result;
 }
 
