@@ -18,7 +18,7 @@ import {
 	withPublishingOn,
 	type ExampleWorkflow,
 } from '../harness/examples';
-import { PACKAGE, runWorkflow } from './helpers/engine';
+import { PACKAGE, runWorkflow, TestNodeTypes } from './helpers/engine';
 import { pollHarness } from '../harness/trigger/poll';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
@@ -158,7 +158,7 @@ describe('example workflows against the sandbox', () => {
 		}
 	});
 
-	it('publish-finished-social: the trigger emits a finished record once; the publish node posts it only when switched on', async () => {
+	it('publish-finished-social: the trigger reports a finished record at three polls, Skip repeats passes it once, the publish node posts it only when switched on', async () => {
 		const example = loadExample('publish-finished-social.json');
 		const triggerNode = node(example, 'Social content finished');
 		expect(triggerNode.type).toBe(`${PACKAGE}.contentGenTrigger`);
@@ -192,14 +192,22 @@ describe('example workflows against the sandbox', () => {
 		expect(typeof contentId).toBe('string');
 		sandbox.control.advance(10 * 60_000);
 
-		const emitted = await trigger.poll();
-		expect(emitted?.[0].map((item) => [item.json.event, item.json.id])).toEqual([
-			['socialFinished', contentId],
+		// At least once: the poll that sees it, then the next two, all with one event id.
+		const polls: IDataObject[][] = [];
+		for (let poll = 0; poll < 4; poll++) {
+			polls.push(((await trigger.poll())?.[0] ?? []).map((item) => item.json));
+		}
+		expect(polls.map((items) => items.map((item) => [item.event, item.id]))).toEqual([
+			[['socialFinished', contentId]],
+			[['socialFinished', contentId]],
+			[['socialFinished', contentId]],
+			[],
 		]);
-		expect(await trigger.poll()).toBeNull(); // exactly once
+		expect(new Set(polls.flat().map((item) => item.eventId)).size).toBe(1);
 
-		// n8n hands the poll's items to the next node: the trigger's place is taken by a
-		// pass-through start node of the same name that emits exactly those items.
+		// n8n hands each poll's items to the next node: the trigger's place is taken by a
+		// pass-through start node of the same name that emits exactly those items. One set of node
+		// types per deployment: Skip repeats (n8n's Remove Duplicates) remembers across runs.
 		const downstream: ExampleWorkflow = {
 			...example,
 			nodes: example.nodes.map((candidate) =>
@@ -208,16 +216,34 @@ describe('example workflows against the sandbox', () => {
 					: candidate,
 			),
 		};
-		const input = emitted?.[0].map((item) => item.json);
+		const shipped = new TestNodeTypes();
 		sandbox.control.resetRequests();
-		const asShipped = await runWorkflow(downstream, { credentials, input });
+		const asShipped = await runWorkflow(downstream, {
+			credentials,
+			input: polls[0],
+			nodeTypes: shipped,
+		});
 		expect(asShipped.error).toBeUndefined();
 		expect(sandbox.control.requests()).toEqual([]);
-		expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(input);
+		expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(polls[0]);
 
-		const published = await runWorkflow(withPublishingOn(downstream), { credentials, input });
-		expect(published.error).toBeUndefined();
-		expect(published.output('Publish now').map((item) => item.json)).toEqual([
+		const switchedOn = new TestNodeTypes();
+		const published: IDataObject[] = [];
+		const ranPublish: boolean[] = [];
+		for (const input of polls.slice(0, 3)) {
+			const run = await runWorkflow(withPublishingOn(downstream), {
+				credentials,
+				input,
+				nodeTypes: switchedOn,
+			});
+			expect(run.error).toBeUndefined();
+			// Skip repeats lets nothing through for a repeat: Publish now does not run.
+			ranPublish.push(run.executedNodes.includes('Publish now'));
+			if (ranPublish[ranPublish.length - 1])
+				for (const item of run.output('Publish now')) published.push(item.json);
+		}
+		expect(ranPublish).toEqual([true, false, false]);
+		expect(published).toEqual([
 			expect.objectContaining({
 				content_id: contentId,
 				status: 'publishing',
