@@ -6,12 +6,14 @@
  * status (new when created since), so an edit of a record already finished then can pass for its
  * finish. Reads, once: articles from the newest down to that time; for social content, the lists
  * of the statuses the selected events lead to, whole (the list has no order). At most
- * CATCH_UP_PAGES pages of each; what does not fit is said, not dropped silently.
+ * CATCH_UP_PAGES pages of each, the social ones while the poll has time; what does not fit is
+ * said, not dropped silently.
  */
 import { SOCIAL_STATUSES } from '../shared/constants';
 import { definition, eventsOfKind, type Previous, type TriggerEvent } from './events';
 import { keyOf } from './ids';
 import {
+	isOutOfTime,
 	PAGE_SIZE,
 	time,
 	type Change,
@@ -19,6 +21,7 @@ import {
 	type PollContext,
 	type Reads,
 	type TrackedRecord,
+	type TrackerReply,
 } from './types';
 
 /** Changes stamped this long before the time are read too: a service clock behind n8n's. */
@@ -80,7 +83,19 @@ function* socialSince(
 		let total = 0;
 		for (let page = 1; pages < CATCH_UP_PAGES; page++) {
 			pages++;
-			const list = (yield { kind: 'socialList', page, limit: PAGE_SIZE, status }) as ListResult;
+			// Declined once half the poll's time is gone: what is left is said, the poll still ends.
+			const reply: TrackerReply = yield {
+				kind: 'socialList',
+				page,
+				limit: PAGE_SIZE,
+				status,
+				optional: true,
+			};
+			if (isOutOfTime(reply)) {
+				short.push(`the ${status} social content list and after, for lack of time`);
+				return [...met.values()];
+			}
+			const list = reply as ListResult;
 			total = list.total;
 			for (const record of list.items) {
 				const key = keyOf(record.id);

@@ -13,7 +13,15 @@ import type { Previous, RecordKind, TriggerEvent } from './events';
 import { eventId } from './event-id';
 import { keyOf, unpackId } from './ids';
 import { itemOf, type EmittedItem } from './items';
-import { time, type ListResult, type PollContext, type Reads, type TrackedRecord } from './types';
+import {
+	isOutOfTime,
+	time,
+	type ListResult,
+	type PollContext,
+	type Reads,
+	type TrackedRecord,
+	type TrackerReply,
+} from './types';
 
 /** How often a change is reported, first and again: 1 + REPEATS times. */
 export const REPEATS = 2;
@@ -104,17 +112,33 @@ export function* repeats(
 	);
 	const items: EmittedItem[] = [];
 	let gone = 0;
+	let late = 0;
 	for (const entry of due) {
-		const record =
-			entry.kind === 'article'
-				? met.get(entry.key)
-				: ((yield { kind: 'socialRecord', id: unpackId(entry.key) }) as TrackedRecord | null);
+		let record: TrackedRecord | null | undefined;
+		if (entry.kind === 'article') record = met.get(entry.key);
+		else if (late > 0) {
+			late++;
+			continue;
+		} else {
+			// Declined once half the poll's time is gone: the next poll may still repeat it.
+			const reply: TrackerReply = yield {
+				kind: 'socialRecord',
+				id: unpackId(entry.key),
+				optional: true,
+			};
+			if (isOutOfTime(reply)) {
+				late++;
+				continue;
+			}
+			record = reply as TrackedRecord | null;
+		}
+		if (!record) gone++;
 		const item =
 			record && itemOf(entry.kind, entry.previous, entry.status, record, events, idOf(entry));
 		if (item) items.push(item);
-		else if (!record) gone++;
 	}
 	if (gone > 0) ctx.notes.push(`${gone} record(s) to report again are no longer listed`);
+	if (late > 0) ctx.notes.push(`${late} social record(s) not reported again yet: no time left`);
 	return items;
 }
 

@@ -101,6 +101,27 @@ describe('catch-up after a start n8n kept no state of', () => {
 		expect(fresh.warnings()).toEqual([]);
 	});
 
+	it('reads social lists while the poll has time, and says what it left', async () => {
+		world.tick(MINUTE);
+		const trigger = harness({ events: ['socialFinished'] });
+		await trigger.poll();
+		const start = (trigger.staticData().global as IDataObject)[STARTS];
+		for (let i = 0; i < 2_500; i++) world.create('social', 'completed');
+		world.tick(MINUTE);
+		service.latency = (request) =>
+			request.kind === 'socialList' && request.status === 'completed' ? 3_000 : 200;
+		const fresh = harness({ events: ['socialFinished'] });
+		fresh.load({ global: { [STARTS]: start } } as IDataObject);
+		const caught = json(await fresh.poll());
+		expect(caught.length).toBeGreaterThan(0);
+		expect(caught.length).toBeLessThan(2_500);
+		expect(fresh.warnings()).toEqual([
+			expect.stringMatching(
+				/could not read every change since .*the completed social content list and after, for lack of time/,
+			),
+		]);
+	});
+
 	it('says so when a list is too long to read in one poll, and reports what it read', () => {
 		const start = world.now;
 		world.tick(MINUTE);
@@ -169,6 +190,32 @@ describe('at-least-once delivery', () => {
 		expect(JSON.stringify(stored).length).toBeLessThanOrEqual(STATE_BUDGET);
 		world.tick(MINUTE);
 		expect(poll().items).toHaveLength(100);
+	});
+
+	it("repeats what fits in half the poll's time, says so, and the next poll repeats the rest", async () => {
+		const ids = Array.from({ length: 20 }, () => world.create('social', 'generating'));
+		world.tick(MINUTE);
+		const trigger = harness({ events: ['socialFinished'], delivery: 'atLeastOnce' });
+		await trigger.poll();
+		for (const id of ids) world.set('social', id, 'completed');
+		world.tick(MINUTE);
+		expect(json(await trigger.poll())).toHaveLength(20);
+		// Every minute: optional reads stop after 30 s; a record read by id takes 3 s now.
+		service.latency = (request) => (request.kind === 'socialRecord' ? 3_000 : 200);
+		world.tick(MINUTE);
+		const slow = json(await trigger.poll());
+		expect(slow.length).toBeGreaterThan(0);
+		expect(slow.length).toBeLessThan(20);
+		expect(trigger.warnings().join('\n')).toMatch(
+			new RegExp(`${20 - slow.length} social record\\(s\\) not reported again yet: no time left`),
+		);
+		service.latency = () => 200;
+		world.tick(MINUTE);
+		expect(
+			json(await trigger.poll())
+				.map((item) => item.id)
+				.sort(),
+		).toEqual([...ids].sort());
 	});
 
 	it('refuses a Delivery it does not know, before any request', async () => {
