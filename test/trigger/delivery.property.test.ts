@@ -3,8 +3,8 @@ import fc from 'fast-check';
 
 import { REPEATS } from '../../nodes/ContentGenTrigger/replay';
 import { smallScriptArb, type Script } from './histories';
-import { compare, expectArticles, expectSocial, watchedSocial, type Acceptable } from './model';
-import { simulate, transitionsOf } from './script';
+import { compare } from './model';
+import { expectations, simulate, transitionsOf } from './script';
 
 /*
  * At-least-once delivery against the ground-truth model (./model): the items whose eventId a poll
@@ -20,26 +20,14 @@ const SEED =
 
 function atLeastOnce(script: Script): string | null {
 	const atLeast: Script = { ...script, config: { ...script.config, delivery: 'atLeastOnce' } };
-	const wanted = new Set(script.events);
-	const watched = watchedSocial(script.events);
-	let committed: { articles: Map<string, string>; social: Map<string, string> } | null = null;
-	let followed = new Set<string>();
+	const expected = expectations(script);
 	/** eventId -> [committed poll that first reported it, times reported]. */
 	const reported = new Map<string, [number, number]>();
 	let poll = 0;
 	return simulate(atLeast, (_step, outcome, world) => {
+		const changes = expected(world);
 		const articles = world.snapshot('article');
 		const social = world.snapshot('social');
-		let expected = new Map<string, Acceptable>();
-		if (committed === null) {
-			followed = new Set([...social].filter(([, s]) => watched.has(s)).map(([id]) => id));
-		} else {
-			expected = expectArticles(committed.articles, articles, wanted, script.strict);
-			const s = expectSocial(committed.social, social, followed, watched, wanted);
-			for (const [id, acceptable] of s.expected) expected.set(id, acceptable);
-			followed = s.followed;
-		}
-		committed = { articles, social };
 		const ids = outcome.items.map((item) => item.eventId);
 		if (new Set(ids).size !== ids.length) return 'one eventId twice in a poll';
 		const first = outcome.items.filter((item) => !reported.has(item.eventId));
@@ -57,7 +45,7 @@ function atLeastOnce(script: Script): string | null {
 			else seen[1]++;
 		}
 		poll++;
-		return compare(transitionsOf(first), expected);
+		return compare(transitionsOf(first), changes);
 	});
 }
 

@@ -37,19 +37,28 @@ function finish(records: { articles: string[]; social: string[] }): void {
 	for (const id of records.social) world.set('social', id, 'completed');
 }
 
+/** n8n activates the trigger and runs a first scheduled poll; then `records` finish. */
+async function runningThenFinished(
+	records: { articles: string[]; social: string[] },
+	parameters: IDataObject = { events: EVENTS },
+): Promise<DurableCursors> {
+	const n8n = new DurableCursors(parameters, service.http);
+	world.tick(MINUTE);
+	await n8n.activate();
+	await n8n.scheduled();
+	world.tick(MINUTE);
+	finish(records);
+	world.tick(MINUTE);
+	return n8n;
+}
+
 const ids = (items: IDataObject[]) => items.map((item) => item.id).sort();
 const eventIds = (items: IDataObject[]) => items.map((item) => item.eventId);
 
 describe('event ids', () => {
 	it('the same poll run twice from one state emits the same items with identical event ids', async () => {
 		const records = inFlight(2, 2);
-		const n8n = new DurableCursors({ events: EVENTS }, service.http);
-		world.tick(MINUTE);
-		await n8n.activate();
-		await n8n.scheduled();
-		world.tick(MINUTE);
-		finish(records);
-		world.tick(MINUTE);
+		const n8n = await runningThenFinished(records);
 		const [first, second] = await n8n.twice();
 		expect(ids(first.delivered)).toEqual([...records.articles, ...records.social].sort());
 		expect(second.delivered).toHaveLength(4);
@@ -102,6 +111,21 @@ describe('catch-up after activation', () => {
 		expect(n8n.delivered).toHaveLength(9);
 	});
 
+	it('a first scheduled poll that ends early stores nothing; the next one still catches up', async () => {
+		const records = inFlight(2, 2);
+		const n8n = new DurableCursors({ events: EVENTS }, service.http);
+		world.tick(MINUTE);
+		await n8n.activate();
+		finish(records);
+		world.tick(MINUTE);
+		service.latency = () => Infinity; // the service stops answering: the poll ends in time
+		expect((await n8n.scheduled()).output).toBeNull();
+		service.latency = () => 200;
+		world.tick(MINUTE);
+		await n8n.scheduled();
+		expect(ids(n8n.delivered)).toEqual([...records.articles, ...records.social].sort());
+	});
+
 	it("under n8n's classic poll state, a first activation still reports nothing old", async () => {
 		const records = inFlight(3, 3);
 		finish(records);
@@ -121,13 +145,7 @@ describe('delivery', () => {
 	async function crashAfterCommit(delivery?: string) {
 		const records = inFlight(1, 1);
 		const parameters: IDataObject = { events: EVENTS, ...(delivery ? { delivery } : {}) };
-		const n8n = new DurableCursors(parameters, service.http);
-		world.tick(MINUTE);
-		await n8n.activate();
-		await n8n.scheduled();
-		world.tick(MINUTE);
-		finish(records);
-		world.tick(MINUTE);
+		const n8n = await runningThenFinished(records, parameters);
 		// The cursor is committed with an execution that never starts (main stopped).
 		const lost = await n8n.scheduled({ executionStarts: false });
 		expect(lost.output?.[0]).toHaveLength(2);
