@@ -180,6 +180,22 @@ describe('transport', () => {
 			expect(flat.error?.description).toMatch(/The service said: "Bad session"/);
 		});
 
+		// Spec §7.2: a 404 NOT_FOUND is about the article, project or content_id a request names,
+		// a write's too: the project a generate takes, the content a publish posts.
+		it.each([
+			['/articles/generate', 'Project'],
+			['/social/generate', 'Project'],
+			['/social/publish', 'Social content'],
+		])('404 NOT_FOUND on POST %s names the missing %s', async (endpoint, record) => {
+			nock(TEST_BASE_URL)
+				.post(`${API}${endpoint}`)
+				.reply(404, envelope('NOT_FOUND', `${record} not found`));
+			const result = await call({ method: 'POST', endpoint, body: { a: 1 } });
+			expect(result.error?.message).toBe(
+				`${record} not found: it does not exist or does not belong to this API key's account`,
+			);
+		});
+
 		it('a 404 from an unknown route points at the base URL', async () => {
 			nock(TEST_BASE_URL).get(`${API}/user/credits`).reply(404, 'Not Found');
 			const result = await call({ method: 'GET', endpoint: '/user/credits' });
