@@ -4,6 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { API_PREFIX } from '../../nodes/shared/constants';
+import { ROUTES, routePattern } from '../../nodes/shared/routes';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { runWorkflow, singleNodeWorkflow, type RunResult } from '../helpers/engine';
 
@@ -57,22 +59,20 @@ export function errorName(result: RunResult): string | undefined {
 
 export { byId, fromList, UUID_PATTERN } from './cases/locators';
 
-/** Every request path the node may produce: fixed routes, or a route with one UUID. */
-export const ALLOWED_PATHS = [
-	/^\/api\/v1\/articles$/,
-	/^\/api\/v1\/articles\/generate$/,
-	/^\/api\/v1\/articles\/[0-9a-f-]{36}$/,
-	/^\/api\/v1\/articles\/[0-9a-f-]{36}\/status$/,
-	/^\/api\/v1\/social\/content$/,
-	/^\/api\/v1\/social\/content\/[0-9a-f-]{36}$/,
-	/^\/api\/v1\/social\/generate$/,
-	/^\/api\/v1\/social\/publish$/,
-	/^\/api\/v1\/projects$/,
-	/^\/api\/v1\/projects\/[0-9a-f-]{36}$/,
-	/^\/api\/v1\/user\/credits$/,
-	/^\/api\/v1\/user\/usage$/,
-];
+/** Every request path the node may produce: the registry's routes, an id a UUID. */
+export const ALLOWED_PATHS = ROUTES.map((route) => routePattern(route, API_PREFIX));
 
 export function isAllowedPath(path: string): boolean {
 	return ALLOWED_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** Whether a logged request went to one of the named routes ("GET /articles/:id"). */
+export function sentTo(
+	request: { method: string; path: string },
+	names: readonly string[],
+): boolean {
+	return names.some((name) => {
+		const [method, path] = name.split(' ');
+		return request.method === method && routePattern({ path }, API_PREFIX).test(request.path);
+	});
 }

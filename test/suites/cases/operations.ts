@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Method } from '../../../nodes/shared/routes';
 import { SOCIAL_STATUSES as SPEC_SOCIAL_STATUSES } from '../../../sandbox/constants';
 import { type OperationRef, nodeOperations, parametersOf } from '../../helpers/maps';
 import type { Records } from '../helpers';
@@ -50,9 +51,18 @@ export interface IdCase {
 	real(records: Records): string;
 }
 
+/** A route of the registry (nodes/shared/routes.ts), as "GET /articles/:id". */
+export type RouteName = `${Method} /${string}`;
+
 export interface OperationCase {
 	/** POST may have been processed (and charged): never sent twice. GET is retried. */
-	method: 'GET' | 'POST';
+	method: Method;
+	/**
+	 * Every route a run of it may send, its own first (the one that does its job; same method as
+	 * `method`). Its runs are held to these; an id parameter needs path tricks (`ids`) when its own
+	 * route is a read or names a record.
+	 */
+	routes: RouteName[];
 	/** A successful run spends credits: one charge in the ledger. */
 	charged?: boolean;
 	/** Parameters of a run that succeeds against the seeded sandbox. */
@@ -138,8 +148,9 @@ const byFilter = (
 	real,
 });
 /** A read of one article by its id. */
-const articleRead = (operation: string): OperationCase => ({
+const articleRead = (operation: string, route: RouteName): OperationCase => ({
 	method: 'GET',
+	routes: [route],
 	valid: (r) => ({ articleId: r.articleId }),
 	ids: [byArticleId(`article ${operation}`, operation)],
 	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
@@ -149,6 +160,13 @@ const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
 export const OPERATION_CASES: Record<string, OperationCase> = {
 	'article.generate': {
 		method: 'POST',
+		routes: [
+			'POST /articles/generate',
+			'GET /articles/:id/status',
+			'GET /articles/:id',
+			'GET /articles',
+			'GET /user/credits',
+		],
 		charged: true,
 		valid: (r) => ({ topic: 'A valid topic', projectId: fromList(r.projectId) }),
 		variants: {
@@ -159,7 +177,18 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 				options: { pollInterval: 1 },
 			}),
 		},
-		ids: [],
+		ids: [
+			{
+				name: 'article generate project',
+				params: (id) => ({
+					resource: 'article',
+					operation: 'generate',
+					topic: 'A valid topic',
+					projectId: fromList(id),
+				}),
+				real: (r) => r.projectId,
+			},
+		],
 		fields: [
 			{ path: 'topic', label: 'Topic', bad: fc.oneof(textOutside(3, 500), wrongType) },
 			...projectLocatorFields,
@@ -174,9 +203,10 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			...waitFields().map((f) => ({ ...f, with: waiting })),
 		],
 	},
-	'article.get': articleRead('get'),
+	'article.get': articleRead('get', 'GET /articles/:id'),
 	'article.getMany': {
 		method: 'GET',
+		routes: ['GET /articles'],
 		valid: () => ({ returnAll: false, limit: 150 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
 		ids: [byFilter('article', 'projectId', true, (r) => r.projectId)],
@@ -198,15 +228,22 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			{ path: 'filters.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']) },
 		],
 	},
-	'article.getStatus': articleRead('getStatus'),
+	'article.getStatus': articleRead('getStatus', 'GET /articles/:id/status'),
 	'article.waitForCompletion': {
 		method: 'GET',
+		routes: ['GET /articles/:id/status', 'GET /articles/:id', 'GET /articles'],
 		valid: (r) => ({ articleId: r.articleId, options: { pollInterval: 1 } }),
 		ids: [byArticleId('article waitForCompletion', 'waitForCompletion')],
 		fields: [{ path: 'articleId', label: 'Article ID', bad: badId }, ...waitFields()],
 	},
 	'socialContent.generate': {
 		method: 'POST',
+		routes: [
+			'POST /social/generate',
+			'GET /social/content/:id',
+			'GET /social/content',
+			'GET /user/credits',
+		],
 		charged: true,
 		valid: () => ({ sourceUrl: 'https://example.com/post', platforms: ['linkedin'] }),
 		variants: {
@@ -217,7 +254,19 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 				options: { pollInterval: 1, downloadImages: true },
 			}),
 		},
-		ids: [],
+		ids: [
+			{
+				name: 'socialContent generate project',
+				params: (id) => ({
+					resource: 'socialContent',
+					operation: 'generate',
+					sourceUrl: 'https://example.com/post',
+					platforms: ['linkedin'],
+					additionalFields: { projectId: fromList(id) },
+				}),
+				real: (r) => r.projectId,
+			},
+		],
 		fields: [
 			{ path: 'sourceUrl', label: 'Source URL', bad: badUrl },
 			{ path: 'platforms', label: 'Platforms', bad: badPlatforms },
@@ -244,6 +293,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.get': {
 		method: 'GET',
+		routes: ['GET /social/content/:id'],
 		valid: (r) => ({ contentId: r.contentId }),
 		variants: {
 			'image download': (r) => ({ contentId: r.contentId, options: { downloadImages: true } }),
@@ -256,6 +306,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.getMany': {
 		method: 'GET',
+		routes: ['GET /social/content'],
 		valid: () => ({ returnAll: false, limit: 5 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
 		ids: [
@@ -273,6 +324,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.publish': {
 		method: 'POST',
+		routes: ['POST /social/publish'],
 		valid: (r) => ({ contentId: freshSocial(r) }),
 		ids: [byContentId('socialContent publish', 'publish', freshSocial)],
 		fields: [
@@ -283,6 +335,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.waitForCompletion': {
 		method: 'GET',
+		routes: ['GET /social/content/:id', 'GET /social/content'],
 		valid: (r) => ({ contentId: r.contentId, options: { pollInterval: 1 } }),
 		ids: [byContentId('socialContent waitForCompletion', 'waitForCompletion')],
 		fields: [
@@ -293,6 +346,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'project.get': {
 		method: 'GET',
+		routes: ['GET /projects/:id'],
 		valid: (r) => ({ projectId: fromList(r.projectId) }),
 		ids: [
 			{
@@ -305,6 +359,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'project.getMany': {
 		method: 'GET',
+		routes: ['GET /projects'],
 		valid: () => ({ returnAll: false, limit: 5 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
 		ids: [],
@@ -315,8 +370,20 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			{ path: 'filters.status', label: 'Status', bad: nonText },
 		],
 	},
-	'account.getCredits': { method: 'GET', valid: () => ({}), ids: [], fields: [] },
-	'account.getUsage': { method: 'GET', valid: () => ({}), ids: [], fields: [] },
+	'account.getCredits': {
+		method: 'GET',
+		routes: ['GET /user/credits'],
+		valid: () => ({}),
+		ids: [],
+		fields: [],
+	},
+	'account.getUsage': {
+		method: 'GET',
+		routes: ['GET /user/usage'],
+		valid: () => ({}),
+		ids: [],
+		fields: [],
+	},
 };
 
 /** Where a missing entry is reported: the suites name the operation and this table. */
