@@ -10,21 +10,33 @@ import type { Method } from '../../../nodes/shared/routes';
 import { SOCIAL_STATUSES as SPEC_SOCIAL_STATUSES } from '../../../sandbox/constants';
 import { type OperationRef, nodeOperations, parametersOf } from '../../helpers/maps';
 import type { Records } from '../helpers';
+import {
+	articleRead,
+	byArticleId,
+	byContentId,
+	byFilter,
+	byProject,
+	freshSocial,
+	imageSizeField,
+	limitField,
+	minimumBalanceField,
+	onIncompleteField,
+	projectLocatorFields,
+	waitFields,
+	waiting,
+} from './builders';
 import { fromList } from './locators';
 import {
 	badDate,
 	badId,
-	badLocatorValue,
 	badOptionalId,
 	badPlatforms,
 	badPublishPlatforms,
 	badUrl,
 	integerOutside,
-	negativeOrNotNumber,
 	nonText,
 	notOneOf,
 	notOneOfOptional,
-	notPositiveSize,
 	PLATFORMS,
 	textOutside,
 	tooManyKeywords,
@@ -90,73 +102,6 @@ export const COMMON_FIELDS: Field[] = [
 	},
 ];
 
-const waitFields = (prefix = 'options'): Field[] => [
-	{ path: `${prefix}.pollInterval`, label: 'Poll Interval', bad: integerOutside(1, 600) },
-	{ path: `${prefix}.timeout`, label: 'Timeout', bad: integerOutside(1, 7200) },
-	{ path: `${prefix}.onTimeout`, label: 'On Timeout', bad: notOneOf(['returnLast', 'fail']) },
-];
-const waiting = { waitForCompletion: true };
-const limitField: Field = {
-	path: 'limit',
-	label: 'Limit',
-	bad: integerOutside(1, Number.MAX_SAFE_INTEGER),
-};
-const onIncompleteField: Field = {
-	path: 'options.onIncompleteList',
-	label: 'On Incomplete List',
-	bad: notOneOf(['warn', 'error']),
-};
-const minimumBalanceField: Field = {
-	path: 'options.minimumBalance',
-	label: 'Minimum Balance to Keep',
-	bad: negativeOrNotNumber,
-};
-const imageSizeField = (withParameters: IDataObject): Field => ({
-	path: 'options.maxImageSizeMb',
-	label: 'Max Image Size (MB)',
-	bad: notPositiveSize,
-	with: withParameters,
-});
-const projectLocatorFields: Field[] = [
-	{ path: 'projectId', label: 'Project', bad: badId.map(fromList) },
-	{ path: 'projectId', label: 'Project', bad: badLocatorValue },
-];
-
-const byArticleId = (name: string, operation: string): IdCase => ({
-	name,
-	params: (id) => ({ resource: 'article', operation, articleId: id }),
-	real: (r) => r.articleId,
-});
-const byContentId = (name: string, operation: string, real = (r: Records) => r.contentId) => ({
-	name,
-	params: (id: string): IDataObject => ({ resource: 'socialContent', operation, contentId: id }),
-	real,
-});
-/** A Get Many filter that carries a record id into the query (a project filter is a locator). */
-const byFilter = (
-	resource: string,
-	filter: string,
-	locator: boolean,
-	real: (r: Records) => string,
-): IdCase => ({
-	name: `${resource} getMany ${filter} filter`,
-	params: (id) => ({
-		resource,
-		operation: 'getMany',
-		filters: { [filter]: locator ? fromList(id) : id },
-	}),
-	real,
-});
-/** A read of one article by its id. */
-const articleRead = (operation: string, route: RouteName): OperationCase => ({
-	method: 'GET',
-	routes: [route],
-	valid: (r) => ({ articleId: r.articleId }),
-	ids: [byArticleId(`article ${operation}`, operation)],
-	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
-});
-const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
-
 export const OPERATION_CASES: Record<string, OperationCase> = {
 	'article.generate': {
 		method: 'POST',
@@ -178,16 +123,12 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			}),
 		},
 		ids: [
-			{
-				name: 'article generate project',
-				params: (id) => ({
-					resource: 'article',
-					operation: 'generate',
-					topic: 'A valid topic',
-					projectId: fromList(id),
-				}),
-				real: (r) => r.projectId,
-			},
+			byProject('article generate project', (projectId) => ({
+				resource: 'article',
+				operation: 'generate',
+				topic: 'A valid topic',
+				projectId,
+			})),
 		],
 		fields: [
 			{ path: 'topic', label: 'Topic', bad: fc.oneof(textOutside(3, 500), wrongType) },
@@ -255,17 +196,13 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			}),
 		},
 		ids: [
-			{
-				name: 'socialContent generate project',
-				params: (id) => ({
-					resource: 'socialContent',
-					operation: 'generate',
-					sourceUrl: 'https://example.com/post',
-					platforms: ['linkedin'],
-					additionalFields: { projectId: fromList(id) },
-				}),
-				real: (r) => r.projectId,
-			},
+			byProject('socialContent generate project', (projectId) => ({
+				resource: 'socialContent',
+				operation: 'generate',
+				sourceUrl: 'https://example.com/post',
+				platforms: ['linkedin'],
+				additionalFields: { projectId },
+			})),
 		],
 		fields: [
 			{ path: 'sourceUrl', label: 'Source URL', bad: badUrl },
