@@ -5,6 +5,7 @@ import type { RunResult } from './helpers/engine';
 import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from './helpers/engine';
 import { refusedUrl, startFlakyServer } from './helpers/flaky-server';
 import { probeNodeTypes, probeWorkflow } from './helpers/probe';
+import { setupNock } from './node/nockTools';
 
 const API = '/api/v1';
 const envelope = (code: string, message: string) => ({
@@ -27,15 +28,7 @@ async function call(
 const output = (result: RunResult) => result.output('Probe').map((item) => item.json);
 
 describe('transport', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		expect(nock.pendingMocks()).toEqual([]);
-		nock.cleanAll();
-	});
-	afterAll(() => {
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	setupNock({ allUsed: true });
 
 	describe('success envelope', () => {
 		it('sends the Bearer key, the query and JSON body, and unwraps data', async () => {

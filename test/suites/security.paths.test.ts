@@ -9,6 +9,7 @@ import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
 import { describeEachOperation, everyRun } from './cases/operations';
 import { errorName, isAllowedPath, runNode, seededRecords, type Records } from './helpers';
+import { setupNock } from '../node/nockTools';
 
 let records: Records;
 let sb: Records['sb'];
@@ -18,9 +19,6 @@ beforeAll(async () => {
 	sb = records.sb;
 });
 afterAll(async () => {
-	nock.cleanAll();
-	nock.restore();
-	nock.enableNetConnect();
 	await sb.close();
 });
 
@@ -99,14 +97,7 @@ describe('a Bearer key over plain http to a remote host is refused before any re
 		'http://localhost.evil.example',
 	];
 
-	beforeAll(() => {
-		nock.disableNetConnect();
-		nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-	});
-	afterAll(() => {
-		nock.cleanAll();
-		nock.enableNetConnect();
-	});
+	setupNock({ allow: /127\.0\.0\.1|localhost/ });
 
 	it.each(REMOTE)('%s', async (baseUrl) => {
 		const host = new URL(baseUrl).origin;
