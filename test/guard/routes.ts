@@ -5,7 +5,7 @@
  * Bearer route besides. The suites' allowed paths are the registry's own patterns.
  */
 import { ROUTES, routeKey } from '../../nodes/shared/routes';
-import { isAllowedPath } from '../suites/helpers';
+import { isAllowedPath } from '../helpers/routes';
 import { currentRepo } from './repo';
 import { PLACES, routeProblems, samplePath, say } from './rules';
 

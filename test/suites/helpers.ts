@@ -4,8 +4,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { API_PREFIX } from '../../nodes/shared/constants';
-import { ROUTES, routePattern } from '../../nodes/shared/routes';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { runWorkflow, singleNodeWorkflow, type RunResult } from '../helpers/engine';
 
@@ -58,21 +56,3 @@ export function errorName(result: RunResult): string | undefined {
 }
 
 export { byId, fromList, UUID_PATTERN } from './cases/locators';
-
-/** Every request path the node may produce: the registry's routes, an id a UUID. */
-export const ALLOWED_PATHS = ROUTES.map((route) => routePattern(route, API_PREFIX));
-
-export function isAllowedPath(path: string): boolean {
-	return ALLOWED_PATHS.some((pattern) => pattern.test(path));
-}
-
-/** Whether a logged request went to one of the named routes ("GET /articles/:id"). */
-export function sentTo(
-	request: { method: string; path: string },
-	names: readonly string[],
-): boolean {
-	return names.some((name) => {
-		const [method, path] = name.split(' ');
-		return request.method === method && routePattern({ path }, API_PREFIX).test(request.path);
-	});
-}

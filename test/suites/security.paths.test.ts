@@ -8,7 +8,8 @@ import nock from 'nock';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
 import { describeEachOperation, everyRun } from './cases/operations';
-import { errorName, isAllowedPath, runNode, seededRecords, type Records } from './helpers';
+import { isAllowedPath } from '../helpers/routes';
+import { errorName, runNode, seededRecords, type Records } from './helpers';
 import { setupNock } from '../node/nockTools';
 
 let records: Records;

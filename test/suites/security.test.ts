@@ -10,7 +10,8 @@ import { startFlakyServer, type Step } from '../helpers/flaky-server';
 import { pollHarness } from '../../harness/trigger/poll';
 import { describeEachOperation, everyRun, successfulRuns } from './cases/operations';
 import { expectNoLeak, exposed, leaksOf, logged, startCapture, stopCapture } from './exposure';
-import { fromList, isAllowedPath, runNode, seededRecords, sentTo, type Records } from './helpers';
+import { isAllowedPath, sentTo } from '../helpers/routes';
+import { fromList, runNode, seededRecords, type Records } from './helpers';
 
 let records: Records;
 let sb: Records['sb'];
