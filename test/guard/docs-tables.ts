@@ -4,7 +4,8 @@
  * "operations" columns), docs/trigger.md one of every event (first column "event"); any other
  * table of that shape in the docs is held to the same.
  */
-import { currentRepo, eventNamesOf, isOperationTable, operationsNamed, tablesOf } from './repo';
+import { tablesOf } from '../helpers/tables';
+import { currentRepo, eventNamesOf, isOperationTable, operationsNamed } from './repo';
 import { docsProblems, PLACES, say } from './rules';
 
 const repo = currentRepo();

@@ -14,7 +14,8 @@ import type { Route } from '../../nodes/shared/routes';
 import type { OperationRef } from '../helpers/maps';
 import type { OperationCase, RouteName } from '../suites/cases/operations';
 import { ROOT } from './files';
-import { currentRepo, isEventTable, isOperationTable, type Repo, type Table } from './repo';
+import type { Table } from '../helpers/tables';
+import { currentRepo, isEventTable, isOperationTable, type Repo } from './repo';
 import { allProblems } from './rules';
 
 const repo = currentRepo();

@@ -12,6 +12,7 @@ import { METHODS, ROUTES, type Route } from '../../nodes/shared/routes';
 import { PERMISSION_BY_METHOD, ROUTES as SANDBOX_ROUTES } from '../../sandbox/routes';
 import type { Route as SandboxRoute } from '../../sandbox/routes';
 import { nodeOperations, triggerEvents, type EventRef, type OperationRef } from '../helpers/maps';
+import { tablesOf, type Table } from '../helpers/tables';
 import { OPERATION_CASES, type OperationCase } from '../suites/cases/operations';
 import {
 	ARTICLE_EVENT_NAMES,
@@ -25,12 +26,6 @@ import {
 import { ROOT } from './files';
 
 export type Kind = 'article' | 'social';
-
-export interface Table {
-	file: string;
-	header: string[];
-	rows: string[][];
-}
 
 export interface Repo {
 	operations: OperationRef[];
@@ -86,28 +81,6 @@ function markdownFiles(): string[] {
 					: [],
 		);
 	return [join(ROOT, 'README.md'), ...walk(join(ROOT, 'docs'))];
-}
-
-const cells = (line: string) =>
-	line
-		.trim()
-		.replace(/^\||\|$/g, '')
-		.split('|')
-		.map((cell) => cell.trim());
-
-/** Every table of a markdown text: a header row, a separator row, then rows. */
-export function tablesOf(file: string, text: string): Table[] {
-	const lines = text.split('\n');
-	const tables: Table[] = [];
-	for (let i = 0; i + 1 < lines.length; i++) {
-		if (!lines[i].trim().startsWith('|') || !/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1])) continue;
-		const rows: string[][] = [];
-		let j = i + 2;
-		for (; j < lines.length && lines[j].trim().startsWith('|'); j++) rows.push(cells(lines[j]));
-		tables.push({ file, header: cells(lines[i]).map((h) => h.toLowerCase()), rows });
-		i = j;
-	}
-	return tables;
 }
 
 /** Plain words of a cell: no emphasis, code marks, links or parenthesised remarks. */

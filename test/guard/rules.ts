@@ -7,6 +7,7 @@
 import { API_PREFIX } from '../../nodes/shared/constants';
 import { requiredAccess, routeKey } from '../../nodes/shared/routes';
 import { parametersOf, tableGaps, type OperationRef } from '../helpers/maps';
+import type { Table } from '../helpers/tables';
 import { fieldsOf, missingCase } from '../suites/cases/operations';
 import {
 	eventNamesOf,
@@ -16,7 +17,6 @@ import {
 	plain,
 	type Kind,
 	type Repo,
-	type Table,
 } from './repo';
 
 /** Where a rule says the fix goes: "file: the list in it". */
