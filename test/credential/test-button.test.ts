@@ -4,18 +4,17 @@
  */
 import nock from 'nock';
 
-import type { Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { pressTest } from '../helpers/credential-test';
 import { refusedUrl } from '../helpers/flaky-server';
 import { envelope, failure, json, startHostileServer } from '../helpers/hostile-server';
-import { suiteSandbox } from './helpers';
-import { setupNock } from '../node/nockTools';
+import { setupNock } from '../helpers/nock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let sb: Sandbox;
 beforeAll(async () => {
-	sb = await suiteSandbox();
+	sb = await startSandbox({ quiet: true });
 });
 afterAll(async () => {
 	await sb.close();

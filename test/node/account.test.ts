@@ -1,7 +1,7 @@
 import nock from 'nock';
 
-import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from './helpers/engine';
-import { setupNock, withoutStrayRequests } from './node/nockTools';
+import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
+import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
 const credits = {
 	available_credits: 123.4,

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY } from '../helpers/engine';
 import { envelope, startHostileServer, type HostileServer } from '../helpers/hostile-server';
 import { errorName } from './helpers';
-import { setupNock } from '../node/nockTools';
+import { setupNock } from '../helpers/nock';
 
 const BASE = 'https://api.example.test';
 const CONTENT_ID = '0b7c6f9a-1d2e-4f3a-8b9c-0d1e2f3a4b5c';

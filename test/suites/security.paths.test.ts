@@ -10,7 +10,7 @@ import { pollHarness } from '../../harness/trigger/poll';
 import { describeEachOperation, everyRun } from './cases/operations';
 import { isAllowedPath } from '../helpers/routes';
 import { errorName, runNode, seededRecords, type Records } from './helpers';
-import { setupNock } from '../node/nockTools';
+import { setupNock } from '../helpers/nock';
 
 let records: Records;
 let sb: Records['sb'];

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RunResult } from './helpers/engine';
-import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from './helpers/engine';
-import { refusedUrl, startFlakyServer } from './helpers/flaky-server';
-import { probeNodeTypes, probeWorkflow } from './helpers/probe';
-import { setupNock } from './node/nockTools';
+import type { RunResult } from '../helpers/engine';
+import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
+import { refusedUrl, startFlakyServer } from '../helpers/flaky-server';
+import { probeNodeTypes, probeWorkflow } from '../helpers/probe';
+import { setupNock } from '../helpers/nock';
 
 const API = '/api/v1';
 const envelope = (code: string, message: string) => ({

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import * as http from '../../nodes/shared/transport/http';
 import { TEST_BASE_URL } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
-import { setupNock } from '../node/nockTools';
+import { setupNock } from '../helpers/nock';
 
 const API = '/api/v1';
 const A = '11111111-1111-4111-8111-111111111111';
