@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads AGENTS.md from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads AGENTS.md from disk */
 /**
  * AGENTS.md's recipes, checked. A throwaway operation, route or event is added to a copy of the
  * repository (./repo), as the recipe's first steps would add it; the rules (./rules) must then name

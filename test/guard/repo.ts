@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the documentation from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- reads the documentation from disk */
 /**
  * The repository as data, for the guards' rules (./rules): the nodes' operations and events, the
  * suites' case table, the trigger model, the route registry, the sandbox's routes and the docs'

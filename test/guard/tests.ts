@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- reads the test tree and the jest configurations from disk */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- reads the test tree and the jest configurations from disk */
 /**
  * The test tree is what test/README.md says: every test file (what a jest project of the
  * repository matches) fits a row of its table, folder and suffix; every file that declares tests
