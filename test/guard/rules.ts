@@ -4,7 +4,7 @@
  * files expect none; ./recipes adds a throwaway operation, route or event and reads which places
  * the rules name, to check AGENTS.md's recipes.
  */
-import { API_PREFIX } from '../../nodes/shared/constants';
+import { API_PREFIX, UUID_EXAMPLE } from '../../nodes/shared/constants';
 import { requiredAccess, routeKey } from '../../nodes/shared/routes';
 import { parametersOf, tableGaps, type OperationRef } from '../helpers/maps';
 import type { Table } from '../helpers/tables';
@@ -47,8 +47,7 @@ export interface Problem {
 export const say = (problems: Problem[]) => problems.map((p) => `${p.place}: ${p.message}`);
 
 /** A sample request path of a route, its `:id` a UUID. */
-export const samplePath = (path: string) =>
-	`${API_PREFIX}${path.replace(/:id\b/g, '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f')}`;
+export const samplePath = (path: string) => `${API_PREFIX}${path.replace(/:id\b/g, UUID_EXAMPLE)}`;
 
 /** Every operation has an entry, and every entry is an operation. */
 export function caseTableProblems(repo: Repo): Problem[] {

@@ -325,7 +325,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 
 /** Where a missing entry is reported: the suites name the operation and this table. */
 export function missingCase(key: string): string {
-	return `${key} has no entry in OPERATION_CASES (test/suites/cases/operations.ts): add its valid parameters, id parameters and bad values there`;
+	return `${key} has no entry in OPERATION_CASES (test/suites/cases/operations.ts): add its method, routes, valid parameters, id parameters and bad values there`;
 }
 
 /**
