@@ -106,8 +106,8 @@ async function main(): Promise<void> {
 	await triggerTimeRows(row);
 	await waitRows(row, notes);
 	await throughputRows(row, notes, RUNS);
-	staticDataRow(row, 1000);
-	staticDataRow(row, 5000);
+	await staticDataRow(row, 1000);
+	await staticDataRow(row, 5000);
 	packageRows(row, notes, BUILD);
 	print();
 	const seconds = ms(started) / 1000;

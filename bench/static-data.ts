@@ -1,12 +1,11 @@
 /** The row of `npm run bench` about the size of the trigger's static data on a large account. */
 import { EVENT_NAMES } from '../nodes/ContentGenTrigger/events';
-import { pollSteps, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from '../harness/trigger/drive';
+import { runPoll, type TrackerConfig } from '../nodes/ContentGenTrigger/tracker';
 import { prng, World } from '../harness/trigger/world';
 import { fmt, type AddRow } from './kit';
 
 /** 100,000 records a minute apart (listed by id), then `inFlight` more in flight, half each kind. */
-export function staticDataRow(row: AddRow, inFlight: number): void {
+export async function staticDataRow(row: AddRow, inFlight: number): Promise<void> {
 	const world = new World(prng(11), { socialOrder: 'id' });
 	const start = world.now - 100_000 * 60_000;
 	for (let i = 0; i < 50_000; i++)
@@ -21,7 +20,7 @@ export function staticDataRow(row: AddRow, inFlight: number): void {
 	const config: TrackerConfig = { events: EVENT_NAMES, scope: 'all', requestBudget: Infinity };
 	let stored: unknown = {};
 	for (let i = 0; i < 3; i++) {
-		const outcome = runPollSync(pollSteps(stored, { ...config, now: world.now }), (request) =>
+		const outcome = await runPoll(stored, { ...config, now: world.now }, (request) =>
 			world.answer(request),
 		);
 		stored = JSON.parse(JSON.stringify(outcome.state));

@@ -10,8 +10,7 @@ import { fmt, sandbox, wholeSocialList, type AddRow } from './kit';
 import { pollsUntil } from './trigger-rows';
 import { SOCIAL_STATUSES } from '../sandbox/constants';
 import type { TriggerEvent } from '../nodes/ContentGenTrigger/events';
-import { pollSteps } from '../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from '../harness/trigger/drive';
+import { runPoll } from '../nodes/ContentGenTrigger/tracker';
 import { pollHarness, type PollHarness } from '../harness/trigger/poll';
 import { prng, World } from '../harness/trigger/world';
 
@@ -28,7 +27,7 @@ function triggerOn(sb: Sandbox, events: TriggerEvent[]): PollHarness {
  * (harness/trigger/world.ts): the sandbox answers 80,000 records too slowly for a bench run, and
  * the reads an idle poll asks for do not depend on who answers them.
  */
-function idleRow(
+async function idleRow(
 	row: AddRow,
 	events: TriggerEvent[],
 	lists: string,
@@ -39,18 +38,18 @@ function idleRow(
 	for (const status of SOCIAL_STATUSES)
 		for (let i = 0; i < 10_000; i++) world.create('social', status, { created: world.now - i });
 	let stored: unknown = {};
-	const poll = () => {
+	const poll = async () => {
 		world.tick(MINUTE);
 		const before = world.log.length;
 		const config = { events, scope: 'all', now: world.now };
-		const outcome = runPollSync(pollSteps(stored, config), (r) => world.answer(r));
+		const outcome = await runPoll(stored, config, (r) => world.answer(r));
 		stored = JSON.parse(JSON.stringify(outcome.state));
 		return { requests: world.log.length - before, learning: outcome.lag.learning };
 	};
-	for (let polls = 0; poll().learning; polls++)
+	for (let polls = 0; (await poll()).learning; polls++)
 		if (polls > MAX_POLLS) throw new Error('still learning the account');
-	poll();
-	const idle = poll().requests;
+	await poll();
+	const idle = (await poll()).requests;
 	const min = followed + 1;
 	row(
 		'trigger',
@@ -104,10 +103,10 @@ async function birthsRow(row: AddRow) {
 }
 
 export async function triggerSocialRows(row: AddRow): Promise<void> {
-	idleRow(row, ['socialFinished', 'socialFailed'], 'draft, queued, generating', 3);
+	await idleRow(row, ['socialFinished', 'socialFailed'], 'draft, queued, generating', 3);
 	const published: TriggerEvent[] = ['socialScheduled', 'socialPublished'];
 	const lists = 'draft, queued, generating, ready, completed, scheduled';
-	idleRow(row, published, lists, 6);
-	idleRow(row, published, lists, 6, 'shuffled');
+	await idleRow(row, published, lists, 6);
+	await idleRow(row, published, lists, 6, 'shuffled');
 	await birthsRow(row);
 }

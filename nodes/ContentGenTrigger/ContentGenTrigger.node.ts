@@ -29,7 +29,7 @@ import { committedAt } from './state';
 import { storedNotice } from './stored';
 import {
 	pickTestEvent,
-	pollSteps,
+	runPoll,
 	type EmittedItem,
 	type Lag,
 	type ListResult,
@@ -232,14 +232,12 @@ export class ContentGenTrigger implements INodeType {
 		const scope = `${filters.projectId ?? ''}|${filters.platform ?? ''}`;
 		const stored = staticData[STATE_KEY];
 		const lost = stored === undefined ? lostStart(this, scope) : undefined;
-		const steps = pollSteps(stored, { events, scope, now: started, delivery, lostStart: lost });
+		const config = { events, scope, now: started, delivery, lostStart: lost };
 		const read = reader(this, filters, timing);
 		let outcome: PollOutcome | undefined;
 		let failure: unknown;
 		try {
-			let next = steps.next();
-			while (!next.done) next = steps.next(await read(next.value));
-			outcome = next.value;
+			outcome = await runPoll(stored, config, read);
 		} catch (error) {
 			failure = error;
 		}

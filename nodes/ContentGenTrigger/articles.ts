@@ -18,18 +18,13 @@ import { ARTICLE_LIFECYCLE } from '../shared/domain/statuses';
 import type { Previous } from './events';
 import { Book, codeStatus, keyOf, statusCode } from './ids';
 import type { ArticleMemory, Seen } from './state';
-import {
-	time,
-	type Change,
-	type ListResult,
-	type PollContext,
-	type Reads,
-	type TrackedRecord,
-} from './types';
+import { time, type Change, type PollContext, type TrackedRecord } from './types';
 
 const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;
 /** A first read (activation) never stops part-way: it is what every later poll relies on. */
 const SEED_PAGE_CAP = 500;
+
+type Met = Map<string, TrackedRecord> | undefined;
 
 interface ArticlePoll {
 	changes: Change[];
@@ -82,19 +77,23 @@ interface WindowRead {
 	settled: boolean;
 }
 
-/** Reads the newest-first list from `firstPage` until `stop` holds or the page budget ends. */
-function* readWindow(
+/**
+ * Reads the newest-first list from `firstPage` until `stop` holds or the page budget ends (`met`:
+ * ../replay).
+ */
+async function readWindow(
+	ctx: PollContext,
+	met: Met,
 	firstPage: number,
 	stop: (record: TrackedRecord, key: string | undefined) => boolean,
 	maxPages: number,
-	limit: number,
 	window: Map<string, TrackedRecord>,
 	known: (key: string, record: TrackedRecord) => boolean = () => false,
-): Reads<WindowRead> {
+): Promise<WindowRead> {
 	let page = firstPage;
 	let settled = false;
 	for (let used = 1; used <= maxPages; used++, page++) {
-		const result = (yield { kind: 'articleList', page, limit }) as ListResult;
+		const result = await ctx.articles(page, ctx.articlePageSize, { met });
 		let stopped = false;
 		settled = true;
 		for (const record of result.items) {
@@ -123,13 +122,13 @@ function floorOf(memory: ArticleMemory, lastPoll: number, ctx: PollContext): num
 }
 
 /** Every record of one status, read again when the list changed while it was being read. */
-function* readStatus(status: string, limit: number): Reads<TrackedRecord[]> {
+async function readStatus(status: string, ctx: PollContext): Promise<TrackedRecord[]> {
 	const records = new Map<string, TrackedRecord>();
 	for (let attempt = 0; attempt < 3; attempt++) {
 		let first: number | undefined;
 		let last = 0;
 		for (let page = 1; page <= SEED_PAGE_CAP; page++) {
-			const result = (yield { kind: 'articleList', page, limit, status }) as ListResult;
+			const result = await ctx.articles(page, ctx.articlePageSize, { status });
 			first ??= result.total;
 			last = result.total;
 			for (const record of result.items) {
@@ -143,16 +142,16 @@ function* readStatus(status: string, limit: number): Reads<TrackedRecord[]> {
 	return [...records.values()];
 }
 
-function* seed(ctx: PollContext): Reads<ArticlePoll> {
+async function seed(ctx: PollContext, met: Met): Promise<ArticlePoll> {
 	const window = new Map<string, TrackedRecord>();
 	// The newest page sets the cursor; everything within the look-back below it must be known.
-	const top = (yield { kind: 'articleList', page: 1, limit: ctx.articlePageSize }) as ListResult;
+	const top = await ctx.articles(1, ctx.articlePageSize, { met });
 	const stamp = newest(top.items);
 	const cursor = Math.min(stamp, ctx.now);
 	const floor = cursor - ctx.lookBackMs;
 	const below = (record: TrackedRecord) => time(record.updated_at) < floor;
 	const rest = top.hasMore
-		? yield* readWindow(2, below, SEED_PAGE_CAP, ctx.articlePageSize, window)
+		? await readWindow(ctx, met, 2, below, SEED_PAGE_CAP, window)
 		: undefined;
 	for (const record of top.items) {
 		const key = keyOf(record.id);
@@ -169,7 +168,7 @@ function* seed(ctx: PollContext): Reads<ArticlePoll> {
 	});
 	for (const [key, record] of window) memory.remember(key, record.status);
 	for (const status of IN_FLIGHT) {
-		for (const record of yield* readStatus(status, ctx.articlePageSize)) {
+		for (const record of await readStatus(status, ctx)) {
 			memory.remember(keyOf(record.id) as string, record.status);
 		}
 	}
@@ -177,13 +176,17 @@ function* seed(ctx: PollContext): Reads<ArticlePoll> {
 	return { changes: [], memory: memory.state, behind: false };
 }
 
-/** `lastPoll`: host time of the last poll that completed. */
-export function* pollArticles(
+/**
+ * `lastPoll`: host time of the last poll that completed; `met` keeps every article the list showed
+ * (for ./replay).
+ */
+export async function pollArticles(
 	previous: ArticleMemory | undefined,
 	lastPoll: number,
 	ctx: PollContext,
-): Reads<ArticlePoll> {
-	if (!previous) return yield* seed(ctx);
+	met?: Met,
+): Promise<ArticlePoll> {
+	if (!previous) return await seed(ctx, met);
 	const limit = ctx.articlePageSize;
 	const resume = previous.resume;
 	// Whether a record is new is judged against the last read that reached its floor.
@@ -198,11 +201,12 @@ export function* pollArticles(
 	const handled = (record: TrackedRecord, key: string | undefined) =>
 		belowFloor(record) ||
 		(!(time(record.updated_at) > previous.cursor) && key !== undefined && same(key, record));
-	const top = yield* readWindow(
+	const top = await readWindow(
+		ctx,
+		met,
 		1,
 		resume ? handled : belowFloor,
 		ctx.maxArticlePages,
-		limit,
 		window,
 		same,
 	);
@@ -215,7 +219,7 @@ export function* pollArticles(
 		const first = Math.floor(resume.position / limit) + 1;
 		const pagesLeft = ctx.maxArticlePages - top.pages;
 		const below = (record: TrackedRecord) => time(record.updated_at) < resume.floor;
-		const band = yield* readWindow(first, below, pagesLeft, limit, window);
+		const band = await readWindow(ctx, met, first, below, pagesLeft, window);
 		if (!band.complete) nextResume = { position: band.lastPage * limit, floor: resume.floor };
 	} else if (!top.complete) {
 		// A look-back longer than the page budget, with nothing new where it stopped: shortened.

@@ -16,14 +16,7 @@ import { censusFloor, learn, learnFrom, trimKnown } from './census';
 import { Book, FULL_KEY } from './ids';
 import { keep, Walker } from './lists';
 import type { BirthMemory, SocialMemory } from './state';
-import {
-	PAGE_SIZE,
-	time,
-	type ListResult,
-	type PollContext,
-	type Reads,
-	type TrackedRecord,
-} from './types';
+import { PAGE_SIZE, time, type ListResult, type PollContext, type TrackedRecord } from './types';
 
 /** Whole passes over the list without finding what is missing, before giving up on it. */
 const MAX_PASSES = 2;
@@ -158,17 +151,17 @@ export class Search {
 		return this.learning ? 0 : this.expected;
 	}
 
-	*run(first: ListResult): Reads<void> {
+	async run(first: ListResult): Promise<void> {
 		this.walker.take(first);
 		const times = first.items.map((r) => time(r.created_at));
 		if (times.some((t, i) => i > 0 && !(times[i - 1] >= t))) this.unordered = true;
 		// Newest first, as far as page 1 shows (it shows nothing when all its times are equal).
 		const newestFirst = !this.unordered && new Set(times).size > 1;
 		if (this.learning)
-			this.busy = yield* learn(this.births, this.walker, first, this.count, this.ctx);
+			this.busy = await learn(this.births, this.walker, first, this.count, this.ctx);
 		// Followed records out of sight are looked for even while the census goes on.
-		yield* this.fetchTargets();
-		yield* this.sweep(newestFirst);
+		await this.fetchTargets();
+		await this.sweep(newestFirst);
 	}
 
 	/** Closes the poll: labels what was learnt, then settles the births (see settle). */
@@ -197,7 +190,7 @@ export class Search {
 	}
 
 	/** One request each, while cheaper than the rest of the search (whole ids only). */
-	private *fetchTargets(): Reads<void> {
+	private async fetchTargets(): Promise<void> {
 		const left = [...this.targets]
 			.filter(([key]) => !this.met.has(key) && key.length >= FULL_KEY)
 			.map(([key]) => key);
@@ -206,7 +199,7 @@ export class Search {
 		const searchCost = this.scan > 2 ? pages - this.scan + 1 : pages;
 		if (left.length === 0 || left.length >= searchCost) return;
 		for (const key of left) {
-			const reply = yield* this.walker.record(this.targets.idOf(key) as string);
+			const reply = await this.walker.record(this.targets.idOf(key) as string);
 			if (reply === undefined) return;
 			if (reply === null) {
 				this.gone.set(key, true);
@@ -221,7 +214,7 @@ export class Search {
 	 * the last page; when the list is newest first and only births are missing, it ends as soon
 	 * as the pages are older than any birth can be.
 	 */
-	private *sweep(newestFirst: boolean): Reads<void> {
+	private async sweep(newestFirst: boolean): Promise<void> {
 		while (
 			(this.toFind > 0 || this.missing > 0 || this.births.hunt) &&
 			this.passes < this.passLimit
@@ -234,7 +227,7 @@ export class Search {
 			}
 			// A page read again in the same poll shows the same records, unless the order moves.
 			if (!this.unstable && this.walker.pages.has(this.scan)) break;
-			const reply = yield* this.walker.page(this.scan);
+			const reply = await this.walker.page(this.scan);
 			if (!reply) return;
 			const oldest = reply.items[reply.items.length - 1];
 			const deepEnough =

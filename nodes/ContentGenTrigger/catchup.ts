@@ -12,17 +12,7 @@
 import { SOCIAL_STATUSES } from '../shared/constants';
 import { definition, eventsOfKind, type Previous, type TriggerEvent } from './events';
 import { keyOf } from './ids';
-import {
-	isOutOfTime,
-	PAGE_SIZE,
-	time,
-	type Change,
-	type ListResult,
-	type PollContext,
-	type Reads,
-	type TrackedRecord,
-	type TrackerReply,
-} from './types';
+import { time, type Change, type PollContext, type TrackedRecord } from './types';
 
 /** Changes stamped this long before the time are read too: a service clock behind n8n's. */
 export const CATCH_UP_MARGIN_MS = 60_000;
@@ -42,15 +32,16 @@ function changeSince(record: TrackedRecord, since: number, from: number): Change
 	return { previous, record };
 }
 
-function* articlesSince(
+async function articlesSince(
 	since: number,
 	from: number,
 	ctx: PollContext,
 	short: string[],
-): Reads<Change[]> {
+	met: Map<string, TrackedRecord> | undefined,
+): Promise<Change[]> {
 	const changes: Change[] = [];
 	for (let page = 1; page <= CATCH_UP_PAGES; page++) {
-		const list = (yield { kind: 'articleList', page, limit: ctx.articlePageSize }) as ListResult;
+		const list = await ctx.articles(page, ctx.articlePageSize, { met });
 		for (const record of list.items) {
 			const change = changeSince(record, since, from);
 			if (!change) return changes;
@@ -70,12 +61,13 @@ function targets(events: readonly TriggerEvent[]): string[] {
 	);
 }
 
-function* socialSince(
+async function socialSince(
 	since: number,
 	from: number,
 	events: readonly TriggerEvent[],
 	short: string[],
-): Reads<Change[]> {
+	ctx: PollContext,
+): Promise<Change[]> {
 	const met = new Map<string, Change>();
 	let pages = 0;
 	for (const status of targets(events)) {
@@ -84,18 +76,11 @@ function* socialSince(
 		for (let page = 1; pages < CATCH_UP_PAGES; page++) {
 			pages++;
 			// Declined once half the poll's time is gone: what is left is said, the poll still ends.
-			const reply: TrackerReply = yield {
-				kind: 'socialList',
-				page,
-				limit: PAGE_SIZE,
-				status,
-				optional: true,
-			};
-			if (isOutOfTime(reply)) {
+			const list = await ctx.socialIfTime(page, status);
+			if (!list) {
 				short.push(`the ${status} social content list and after, for lack of time`);
 				return [...met.values()];
 			}
-			const list = reply as ListResult;
 			total = list.total;
 			for (const record of list.items) {
 				const key = keyOf(record.id);
@@ -111,18 +96,22 @@ function* socialSince(
 	return [...met.values()];
 }
 
-/** Every change since `from` (host time) of the selected events' kinds. */
-export function* catchUp(
+/**
+ * Every change since `from` (host time) of the selected events' kinds; `met` keeps every article
+ * the list showed (for ./replay).
+ */
+export async function catchUp(
 	from: number,
 	events: readonly TriggerEvent[],
 	ctx: PollContext,
-): Reads<CatchUp> {
+	met?: Map<string, TrackedRecord>,
+): Promise<CatchUp> {
 	const since = from - CATCH_UP_MARGIN_MS;
 	const result: CatchUp = { articles: [], social: [], short: [] };
 	if (eventsOfKind(events, 'article').length > 0)
-		result.articles = yield* articlesSince(since, from, ctx, result.short);
+		result.articles = await articlesSince(since, from, ctx, result.short, met);
 	if (eventsOfKind(events, 'social').length > 0)
-		result.social = yield* socialSince(since, from, events, result.short);
+		result.social = await socialSince(since, from, events, result.short, ctx);
 	return result;
 }
 

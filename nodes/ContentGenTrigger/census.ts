@@ -10,7 +10,7 @@
  */
 import { pageCap, type Walker } from './lists';
 import type { BirthMemory, Census } from './state';
-import { time, type ListResult, type PollContext, type Reads, type TrackedRecord } from './types';
+import { time, type ListResult, type PollContext, type TrackedRecord } from './types';
 
 /** Records created above this are the ones to know. */
 export function censusFloor(census: Census, ctx: PollContext): number {
@@ -46,15 +46,15 @@ const SAMPLED =
  * Reads on from where the census stopped; ends it when the whole list has been read. Says whether
  * it is still learning (false: a list that can only be sampled, with no birth to look for).
  */
-export function* learn(
+export async function learn(
 	births: BirthMemory,
 	walker: Walker,
 	first: ListResult,
 	count: number,
 	ctx: PollContext,
-): Reads<boolean> {
+): Promise<boolean> {
 	const census = births.census as Census;
-	const budget = ctx.budget;
+	const budget = ctx.budgetLeft;
 	// Reordered on every request and too long for this poll's requests: it can only be sampled.
 	const onlySampled = () => walker.unstable && pageCap(count) > budget;
 	const born = () => count - census.count - (births.found.size + births.followedFound.count);
@@ -62,7 +62,7 @@ export function* learn(
 	let page = walker.unstable ? 2 : census.page;
 	let passEnded = !first.hasMore;
 	while (!walker.all && !passEnded) {
-		const reply = yield* walker.page(page);
+		const reply = await walker.page(page);
 		if (!reply) break;
 		if (reply.hasMore && reply.items.length > 0) page++;
 		else if (walker.unstable) page = 2;

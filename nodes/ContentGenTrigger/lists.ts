@@ -1,16 +1,6 @@
 /** Reading social lists, which have no sort and no promised order. */
 import { keyOf } from './ids';
-import {
-	isOutOfTime,
-	PAGE_SIZE,
-	time,
-	type ListResult,
-	type PollContext,
-	type Reads,
-	type TrackedRecord,
-	type TrackerReply,
-	type TrackerRequest,
-} from './types';
+import { PAGE_SIZE, time, type ListResult, type PollContext, type TrackedRecord } from './types';
 
 /** Lists longer than this are not followed one by one (state and requests would not scale). */
 export const FOLLOW_MAX = 6000;
@@ -49,11 +39,12 @@ export function keep(
 }
 
 /** Every member of one status list, whatever order the pages come in (none when oversized). */
-export function* readWhole(
+export async function readWhole(
 	status: string,
 	into: Map<string, TrackedRecord>,
 	first: ListResult,
-): Reads<WholeRead> {
+	ctx: PollContext,
+): Promise<WholeRead> {
 	const members = new Set<string>();
 	let result = first;
 	for (let read = 1; ; read++) {
@@ -68,7 +59,7 @@ export function* readWhole(
 			return { total, complete: members.size >= total, oversized: false };
 		if (read >= pageCap(total)) return { total, complete: false, oversized: false };
 		const page = (read % pages) + 1;
-		result = (yield { kind: 'socialList', page, limit: PAGE_SIZE, status }) as ListResult;
+		result = await ctx.social(page, status);
 	}
 }
 
@@ -109,35 +100,18 @@ export class Walker {
 		if (this.repeated > Math.max(0, page.total - this.count)) this.unstable = true;
 	}
 
-	private *optional(request: TrackerRequest): Reads<TrackerReply | undefined> {
-		if (this.ctx.budget <= 0) return undefined;
-		this.ctx.budget--;
-		const reply = yield request;
-		if (!isOutOfTime(reply)) return reply;
-		this.ctx.budget = 0;
-		return undefined;
-	}
-
 	/** A page of the whole list, taken; undefined when the poll has no requests or time left. */
-	*page(page: number): Reads<ListResult | undefined> {
-		const reply = yield* this.optional({
-			kind: 'socialList',
-			page,
-			limit: PAGE_SIZE,
-			optional: true,
-		});
+	async page(page: number): Promise<ListResult | undefined> {
+		const reply = await this.ctx.searchPage(page);
 		if (reply) {
 			this.pages.add(page);
-			this.take(reply as ListResult);
+			this.take(reply);
 		}
-		return reply as ListResult | undefined;
+		return reply;
 	}
 
 	/** One record (null when gone); undefined when the poll has no requests or time left. */
-	*record(id: string): Reads<TrackedRecord | null | undefined> {
-		return (yield* this.optional({ kind: 'socialRecord', id, optional: true })) as
-			| TrackedRecord
-			| null
-			| undefined;
+	async record(id: string): Promise<TrackedRecord | null | undefined> {
+		return await this.ctx.searchRecord(id);
 	}
 }

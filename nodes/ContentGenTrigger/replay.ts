@@ -13,15 +13,7 @@ import type { Previous, RecordKind, TriggerEvent } from './events';
 import { eventId } from './event-id';
 import { keyOf, unpackId } from './ids';
 import { itemOf, type EmittedItem } from './items';
-import {
-	isOutOfTime,
-	time,
-	type ListResult,
-	type PollContext,
-	type Reads,
-	type TrackedRecord,
-	type TrackerReply,
-} from './types';
+import { time, type PollContext, type TrackedRecord } from './types';
 
 /** How often a change is reported, first and again: 1 + REPEATS times. */
 export const REPEATS = 2;
@@ -76,14 +68,15 @@ export function encodeJournal(journal: Journal): Record<string, unknown> {
 const idOf = (entry: Entry) => eventId(entry.kind, unpackId(entry.key), entry.status, entry.stamp);
 
 /** Articles of the journal not among `met`: read from the top of the list down to their time. */
-function* findArticles(
+async function findArticles(
 	wanted: Entry[],
 	met: Map<string, TrackedRecord>,
 	ctx: PollContext,
-): Reads<void> {
+): Promise<void> {
 	const left = () => wanted.filter((entry) => !met.has(entry.key));
 	for (let page = 1; left().length > 0 && page <= ctx.maxArticlePages; page++) {
-		const list = (yield { kind: 'articleList', page, limit: ctx.articlePageSize }) as ListResult;
+		// Records already met keep the version read first.
+		const list = await ctx.articles(page, ctx.articlePageSize);
 		for (const record of list.items) {
 			const key = keyOf(record.id);
 			if (key && !met.has(key)) met.set(key, record);
@@ -98,14 +91,14 @@ function* findArticles(
  * The repeats of this poll: the journal's items of the last REPEATS polls, with their records as
  * they are now. `met`: articles this poll has read already, by key.
  */
-export function* repeats(
+export async function repeats(
 	journal: Journal,
 	events: readonly TriggerEvent[],
 	met: Map<string, TrackedRecord>,
 	ctx: PollContext,
-): Reads<EmittedItem[]> {
+): Promise<EmittedItem[]> {
 	const due = journal.entries.filter((entry) => entry.poll >= journal.poll - REPEATS);
-	yield* findArticles(
+	await findArticles(
 		due.filter((entry) => entry.kind === 'article'),
 		met,
 		ctx,
@@ -121,16 +114,11 @@ export function* repeats(
 			continue;
 		} else {
 			// Declined once half the poll's time is gone: the next poll may still repeat it.
-			const reply: TrackerReply = yield {
-				kind: 'socialRecord',
-				id: unpackId(entry.key),
-				optional: true,
-			};
-			if (isOutOfTime(reply)) {
+			record = await ctx.recordIfTime(unpackId(entry.key));
+			if (record === undefined) {
 				late++;
 				continue;
 			}
-			record = reply as TrackedRecord | null;
 		}
 		if (!record) gone++;
 		const item =

@@ -22,14 +22,7 @@ import { UNFOLLOWED } from './capacity';
 import { Book, codeStatus, keyOf, statusCode } from './ids';
 import { FOLLOW_MAX, keep, readWhole } from './lists';
 import type { SocialMemory } from './state';
-import {
-	PAGE_SIZE,
-	type Change,
-	type ListResult,
-	type PollContext,
-	type Reads,
-	type TrackedRecord,
-} from './types';
+import { type Change, type ListResult, type PollContext, type TrackedRecord } from './types';
 import { isSocialListStatus } from '../shared/domain/statuses';
 
 interface SocialPoll {
@@ -89,15 +82,15 @@ function unmoved(
 }
 
 /** Page 1 of each followed list; all of them whole only when something moved among them. */
-function* readFollowed(
+async function readFollowed(
 	followed: readonly string[],
 	previous: SocialMemory,
 	ctx: PollContext,
-): Reads<Followed> {
+): Promise<Followed> {
 	const listed = new Map<string, TrackedRecord>();
 	const firsts = new Map<string, ListResult>();
 	for (const status of followed) {
-		const first = (yield { kind: 'socialList', page: 1, limit: PAGE_SIZE, status }) as ListResult;
+		const first = await ctx.social(1, status);
 		firsts.set(status, first);
 		for (const record of first.items) keep(listed, record);
 	}
@@ -117,7 +110,7 @@ function* readFollowed(
 	} else {
 		for (const status of followed) {
 			const code = statusCode(status);
-			const read = yield* readWhole(status, listed, firsts.get(status) as ListResult);
+			const read = await readWhole(status, listed, firsts.get(status) as ListResult, ctx);
 			if (read.oversized) continue;
 			if (!read.complete) partial.push(status);
 			else {
@@ -160,18 +153,18 @@ const fresh = (watched: string): SocialMemory => ({
 	unstable: false,
 });
 
-export function* pollSocial(
+export async function pollSocial(
 	stored: SocialMemory | undefined,
 	events: readonly TriggerEvent[],
 	ctx: PollContext,
-): Reads<SocialPoll> {
+): Promise<SocialPoll> {
 	const followed = followedStatuses(events);
 	const signature = followed.map(statusCode).join('');
 	const seeding = !stored || stored.watched !== signature;
 	const previous = seeding ? fresh(signature) : stored;
 
-	const { listed, whole, exact, counts, oversized } = yield* readFollowed(followed, previous, ctx);
-	const first = (yield { kind: 'socialList', page: 1, limit: PAGE_SIZE }) as ListResult;
+	const { listed, whole, exact, counts, oversized } = await readFollowed(followed, previous, ctx);
+	const first = await ctx.social(1);
 	if (seeding) {
 		// Activation: learn the newest record from the whole list before telling births apart.
 		previous.births.count = first.total;
@@ -231,7 +224,7 @@ export function* pollSocial(
 
 	// What was learnt in this poll's reads counts from the next poll on.
 	const learnt = !search.learning && !seeding;
-	yield* search.run(first);
+	await search.run(first);
 	for (const record of search.newRecords) {
 		if (listed.has(keyOf(record.id) as string)) continue; // reported from its list
 		changes.push({ previous: undefined, record });

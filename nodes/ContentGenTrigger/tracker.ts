@@ -17,24 +17,14 @@ import { fit } from './capacity';
 import { catchUp } from './catchup';
 import { definition, eventsOfKind, type TriggerEvent } from './events';
 import { eventIdOf } from './event-id';
-import { keyOf } from './ids';
 import { itemsOf, type EmittedItem } from './items';
 import { decodeJournal, encodeJournal, nextJournal, repeats, type Delivery } from './replay';
 import { pollSocial } from './social';
 import { encode, type TrackerMemory } from './state';
 import { readStored, type Stored } from './stored';
-import {
-	PAGE_SIZE,
-	time,
-	type ListResult,
-	type PollContext,
-	type Reads,
-	type TrackedRecord,
-	type TrackerReply,
-	type TrackerRequest,
-} from './types';
+import { PAGE_SIZE, PollContext, time, type Reader, type TrackedRecord } from './types';
 
-export type { ListResult, TrackedRecord, TrackerReply, TrackerRequest } from './types';
+export type { ListResult, Reader, TrackedRecord, TrackerReply, TrackerRequest } from './types';
 export type { TriggerEvent } from './events';
 export type { EmittedItem } from './items';
 
@@ -92,47 +82,25 @@ export interface PollOutcome {
 	caughtUp?: { from: number; short: string[] };
 }
 
-export type PollSteps = Generator<TrackerRequest, PollOutcome, TrackerReply>;
-
 /**
- * Passes a part's reads on, keeping `ctx.now` at the service's clock whenever an answer tells it,
- * and noting in `met` every article the whole list showed (repeats take their records there).
+ * One poll: reads what it needs through `read`, and gives one item per observed transition plus
+ * the state to store. `stored`: the state the last complete poll stored (anything else, e.g. an
+ * empty object, means "not activated yet").
  */
-function* clocked<T>(part: Reads<T>, ctx: PollContext, met?: Map<string, TrackedRecord>): Reads<T> {
-	let next = part.next();
-	while (!next.done) {
-		const request = next.value;
-		const reply = yield request;
-		const serviceTime = (reply as ListResult | null)?.serviceTime;
-		if (typeof serviceTime === 'number') ctx.now = serviceTime;
-		if (met && request.kind === 'articleList' && !request.status) {
-			for (const record of (reply as ListResult).items ?? []) {
-				const key = keyOf(record.id);
-				if (key) met.set(key, record);
-			}
-		}
-		next = part.next(reply);
-	}
-	return next.value;
-}
-
-/** Reads the stored state (anything else, e.g. an empty object, means "not activated yet"). */
-export function pollSteps(stored: unknown, config: TrackerConfig): PollSteps {
-	return run(stored, config);
-}
-
-function* run(stored: unknown, config: TrackerConfig): PollSteps {
-	const ctx: PollContext = {
-		now: config.now ?? Infinity,
+export async function runPoll(
+	stored: unknown,
+	config: TrackerConfig,
+	read: Reader,
+): Promise<PollOutcome> {
+	const ctx = new PollContext(read, {
 		startedAt: config.now ?? Infinity,
 		lookBackMs: config.lookBackMs ?? DEFAULTS.lookBackMs,
 		articlePageSize: config.articlePageSize ?? PAGE_SIZE,
 		maxArticlePages: config.maxArticlePages ?? DEFAULTS.maxArticlePages,
 		budget: config.requestBudget ?? DEFAULTS.requestBudget,
-		notes: [],
-	};
-	const read = readStored(stored, config.scope, ctx.startedAt);
-	const previous = read.kind === 'read' ? read.memory : undefined;
+	});
+	const storedAs = readStored(stored, config.scope, ctx.startedAt);
+	const previous = storedAs.kind === 'read' ? storedAs.memory : undefined;
 	const memory: TrackerMemory = { scope: config.scope, committedAt: config.now ?? 0 };
 	const items: EmittedItem[] = [];
 	// Articles the poll reads, for its repeats (at-least-once delivery only).
@@ -147,17 +115,13 @@ function* run(stored: unknown, config: TrackerConfig): PollSteps {
 	};
 
 	if (eventsOfKind(config.events, 'article').length > 0) {
-		const result = yield* clocked(
-			pollArticles(previous?.articles, previous?.committedAt ?? 0, ctx),
-			ctx,
-			met,
-		);
+		const result = await pollArticles(previous?.articles, previous?.committedAt ?? 0, ctx, met);
 		memory.articles = result.memory;
 		for (const item of itemsOf(result.changes, 'article', config.events)) items.push(item);
 		lag.articles = result.behind;
 	}
 	if (eventsOfKind(config.events, 'social').length > 0) {
-		const result = yield* clocked(pollSocial(previous?.social, config.events, ctx), ctx);
+		const result = await pollSocial(previous?.social, config.events, ctx);
 		memory.social = result.memory;
 		for (const item of itemsOf(result.changes, 'social', config.events)) items.push(item);
 		Object.assign(lag, {
@@ -167,10 +131,14 @@ function* run(stored: unknown, config: TrackerConfig): PollSteps {
 		});
 	}
 	const from =
-		read.kind === 'newer' ? read.committedAt : read.kind === 'none' ? config.lostStart : undefined;
+		storedAs.kind === 'newer'
+			? storedAs.committedAt
+			: storedAs.kind === 'none'
+				? config.lostStart
+				: undefined;
 	let caughtUp: PollOutcome['caughtUp'];
 	if (from !== undefined) {
-		const since = yield* clocked(catchUp(from, config.events, ctx), ctx, met);
+		const since = await catchUp(from, config.events, ctx, met);
 		for (const item of itemsOf(since.articles, 'article', config.events)) items.push(item);
 		for (const item of itemsOf(since.social, 'social', config.events)) items.push(item);
 		caughtUp = { from, short: since.short };
@@ -178,8 +146,10 @@ function* run(stored: unknown, config: TrackerConfig): PollSteps {
 	let journal: Record<string, unknown> | undefined;
 	let repeated: EmittedItem[] = [];
 	if (config.delivery === 'atLeastOnce') {
-		const before = decodeJournal(read.kind === 'read' ? (stored as { j?: unknown }).j : undefined);
-		const again = yield* clocked(repeats(before, config.events, met ?? new Map(), ctx), ctx);
+		const before = decodeJournal(
+			storedAs.kind === 'read' ? (stored as { j?: unknown }).j : undefined,
+		);
+		const again = await repeats(before, config.events, met ?? new Map(), ctx);
 		const fresh = new Set(items.map((item) => item.eventId));
 		repeated = again.filter((item) => !fresh.has(item.eventId));
 		journal = encodeJournal(nextJournal(before, items, ctx.notes));
@@ -195,7 +165,7 @@ function* run(stored: unknown, config: TrackerConfig): PollSteps {
 		items: repeated.length > 0 ? [...repeated, ...items] : items,
 		state,
 		lag,
-		stored: read,
+		stored: storedAs,
 		started: !previous,
 		caughtUp,
 	};

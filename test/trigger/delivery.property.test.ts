@@ -18,13 +18,13 @@ const SEED =
 		? undefined
 		: Number(process.env.CONTENTGEN_PROPERTY_SEED ?? 20261124);
 
-function atLeastOnce(script: Script): string | null {
+async function atLeastOnce(script: Script): Promise<string | null> {
 	const atLeast: Script = { ...script, config: { ...script.config, delivery: 'atLeastOnce' } };
 	const expected = expectations(script);
 	/** eventId -> [committed poll that first reported it, times reported]. */
 	const reported = new Map<string, [number, number]>();
 	let poll = 0;
-	return simulate(atLeast, (_step, outcome, world) => {
+	return await simulate(atLeast, (_step, outcome, world) => {
 		const changes = expected(world);
 		const articles = world.snapshot('article');
 		const social = world.snapshot('social');
@@ -50,10 +50,10 @@ function atLeastOnce(script: Script): string | null {
 }
 
 describe('at-least-once delivery against a ground-truth model', () => {
-	it('reports every change at least once, each repeat with its eventId, within the bound (300 random histories)', () => {
-		fc.assert(
-			fc.property(smallScriptArb, (script) => {
-				const problem = atLeastOnce(script);
+	it('reports every change at least once, each repeat with its eventId, within the bound (300 random histories)', async () => {
+		await fc.assert(
+			fc.asyncProperty(smallScriptArb, async (script) => {
+				const problem = await atLeastOnce(script);
 				if (problem) throw new Error(problem);
 			}),
 			{ numRuns: 300, seed: SEED },

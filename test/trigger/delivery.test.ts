@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { STATE_BUDGET } from '../../nodes/ContentGenTrigger/state';
-import { pollSteps, type TriggerEvent } from '../../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from '../../harness/trigger/drive';
+import { runPoll, type TriggerEvent } from '../../nodes/ContentGenTrigger/tracker';
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
 import { useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
 import { prng, World } from '../../harness/trigger/world';
@@ -122,14 +121,15 @@ describe('catch-up after a start n8n kept no state of', () => {
 		]);
 	});
 
-	it('says so when a list is too long to read in one poll, and reports what it read', () => {
+	it('says so when a list is too long to read in one poll, and reports what it read', async () => {
 		const start = world.now;
 		world.tick(MINUTE);
 		for (let i = 0; i < 6_050; i++) world.create('social', 'completed');
 		world.tick(MINUTE);
 		const events: TriggerEvent[] = ['socialFinished'];
-		const outcome = runPollSync(
-			pollSteps({}, { events, scope: '|', now: world.now, lostStart: start }),
+		const outcome = await runPoll(
+			{},
+			{ events, scope: '|', now: world.now, lostStart: start },
 			(request) => world.answer(request),
 		);
 		expect(outcome.caughtUp?.short).toEqual(['the completed social content list']);
@@ -165,31 +165,32 @@ describe('at-least-once delivery', () => {
 		expect(delivered.filter((item) => item.id === ids[0])).toHaveLength(3);
 	});
 
-	it('keeps at most 100 changes for repeats, says so, and stays within the state budget', () => {
+	it('keeps at most 100 changes for repeats, says so, and stays within the state budget', async () => {
 		const events: TriggerEvent[] = ['articleCompleted'];
 		const ids = Array.from({ length: 150 }, () => world.create('article', 'queued'));
 		for (let i = 0; i < 5_000; i++) world.create('article', 'queued');
 		world.tick(MINUTE);
 		let stored: unknown = {};
-		const poll = () => {
-			const outcome = runPollSync(
-				pollSteps(stored, { events, scope: '|', now: world.now, delivery: 'atLeastOnce' }),
+		const poll = async () => {
+			const outcome = await runPoll(
+				stored,
+				{ events, scope: '|', now: world.now, delivery: 'atLeastOnce' },
 				(request) => world.answer(request),
 			);
 			stored = JSON.parse(JSON.stringify(outcome.state));
 			return outcome;
 		};
-		poll();
+		await poll();
 		for (const id of ids) world.set('article', id, 'cms');
 		world.tick(MINUTE);
-		const burst = poll();
+		const burst = await poll();
 		expect(burst.items).toHaveLength(150);
 		expect(burst.lag.notes).toEqual(
 			expect.arrayContaining([expect.stringMatching(/50 change\(s\) will not be reported again/)]),
 		);
 		expect(JSON.stringify(stored).length).toBeLessThanOrEqual(STATE_BUDGET);
 		world.tick(MINUTE);
-		expect(poll().items).toHaveLength(100);
+		expect((await poll()).items).toHaveLength(100);
 	});
 
 	it("repeats what fits in half the poll's time, says so, and the next poll repeats the rest", async () => {

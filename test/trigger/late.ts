@@ -26,7 +26,7 @@ function record(chains: Chains, step: number, outcome: PollOutcome): void {
  * that appeared or moved while the tracker was still learning the account may miss its first
  * reports.
  */
-export function runLate(script: Script, budget: number): string | null {
+export async function runLate(script: Script, budget: number): Promise<string | null> {
 	// Both runs must commit the same polls: a request that fails would hit different reads.
 	script = {
 		...script,
@@ -39,7 +39,7 @@ export function runLate(script: Script, budget: number): string | null {
 		settle.push({ t: 'tick', ms: 60_000 }, { t: 'poll', failAt: null });
 	const reference: Chains = new Map();
 	const referenceAt = new Map<number, Map<string, string>>();
-	const problem = simulate(
+	const problem = await simulate(
 		{ ...script, config: { ...script.config, requestBudget: Infinity } },
 		(step, outcome) => {
 			record(reference, step, outcome);
@@ -54,7 +54,7 @@ export function runLate(script: Script, budget: number): string | null {
 	const learnt = new Set<string>();
 	let learning = true;
 	let behind = true;
-	const result = simulate(
+	const result = await simulate(
 		{ ...script, config: { ...script.config, requestBudget: budget } },
 		(step, outcome, world) => {
 			record(late, step, outcome);

@@ -16,10 +16,10 @@ const SEED =
 fc.configureGlobal({ seed: SEED });
 
 describe('social trigger on agency accounts', () => {
-	it('reports exactly once, with idle polls that do not grow, as published grows and records are lost', () => {
-		fc.assert(
-			fc.property(lifecycleScriptArb, (script) => {
-				const problem = runLifecycle(script);
+	it('reports exactly once, with idle polls that do not grow, as published grows and records are lost', async () => {
+		await fc.assert(
+			fc.asyncProperty(lifecycleScriptArb, async (script) => {
+				const problem = await runLifecycle(script);
 				if (problem) throw new Error(problem);
 			}),
 			{ numRuns: 15 },
@@ -30,7 +30,7 @@ describe('social trigger on agency accounts', () => {
 		[10_000, 'id' as const],
 		[10_000, 'newest' as const],
 		[10_000, 'oldest' as const],
-	])('reports every birth while it learns %d finished records (%s order)', (size, order) => {
-		expect(runBirthsWhileLearning(size, order, 5)).toBeNull();
+	])('reports every birth while it learns %d finished records (%s order)', async (size, order) => {
+		expect(await runBirthsWhileLearning(size, order, 5)).toBeNull();
 	});
 });

@@ -124,10 +124,10 @@ export const lifecycleScriptArb: fc.Arbitrary<Script> = fc
  * poll after an interval in which nothing happened costs one request per followed list, one for
  * the whole list and one per record in `publishing`.
  */
-export function runLifecycle(script: Script): string | null {
+export async function runLifecycle(script: Script): Promise<string | null> {
 	const lists = watchedSocial(script.events).size;
 	let last: { snapshot: Map<string, string>; requests: number; behind: boolean } | undefined;
-	return runScript(script, undefined, (_step, outcome: PollOutcome, world: World) => {
+	return await runScript(script, undefined, (_step, outcome: PollOutcome, world: World) => {
 		const snapshot = world.snapshot('social');
 		const requests = world.log.length;
 		const idle =
@@ -148,11 +148,11 @@ export function runLifecycle(script: Script): string | null {
  * Content born while the trigger learns an account of `size` finished records at 30 requests a
  * poll: every birth is reported once, by the end of the polls that follow.
  */
-export function runBirthsWhileLearning(
+export async function runBirthsWhileLearning(
 	size: number,
 	order: SocialOrder,
 	seed: number,
-): string | null {
+): Promise<string | null> {
 	const births: Step[] = [];
 	for (let poll = 0; poll < 3; poll++)
 		births.push(
@@ -181,7 +181,7 @@ export function runBirthsWhileLearning(
 	const reported = new Map<string, number>();
 	let learningAtBirth = false;
 	let world: World | undefined;
-	const problem = simulate(script, (_step, outcome, w) => {
+	const problem = await simulate(script, (_step, outcome, w) => {
 		world = w;
 		activation ??= new Set(w.social.keys());
 		if (outcome.lag.learning) learningAtBirth = true;

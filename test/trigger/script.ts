@@ -6,12 +6,11 @@
  * ./arbitraries generates the scripts.
  */
 import {
-	pollSteps,
+	runPoll,
 	type EmittedItem,
 	type PollOutcome,
 	type TrackerConfig,
 } from '../../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from '../../harness/trigger/drive';
 import {
 	ARTICLE_EVENT_NAMES,
 	compare,
@@ -94,12 +93,12 @@ export type Mutant = (state: Record<string, unknown>) => Record<string, unknown>
  * tracker or of the service it asked, ends the run). `check` sees each committed poll and may
  * stop the run with a problem. A run in which no poll committed is a problem too.
  */
-export function simulate(
+export async function simulate(
 	script: Script,
 	check: PollHook,
 	extra: Step[] = [],
 	mutant?: Mutant,
-): string | null {
+): Promise<string | null> {
 	const world = new World(prng(script.seed), { socialOrder: script.order });
 	const random = prng(script.seed ^ 0x9e3779b9);
 	const clockError = (max: number) => Math.round((random() * 2 - 1) * max);
@@ -150,7 +149,7 @@ export function simulate(
 			const pages = new Set<number>();
 			let reread: number | undefined;
 			try {
-				outcome = runPollSync(pollSteps(stored, config), (request) => {
+				outcome = await runPoll(stored, config, (request) => {
 					if (step.failAt !== null && requests++ === step.failAt) throw new InjectedFailure();
 					if (request.kind === 'socialList' && !request.status && script.order !== 'shuffled') {
 						if (pages.has(request.page)) reread ??= request.page;
@@ -202,9 +201,13 @@ export function expectations(script: Script): (world: World) => Map<string, Acce
 }
 
 /** Checks each poll against the ground-truth model; returns the first disagreement, or null. */
-export function runScript(script: Script, mutant?: Mutant, also?: PollHook): string | null {
+export async function runScript(
+	script: Script,
+	mutant?: Mutant,
+	also?: PollHook,
+): Promise<string | null> {
 	const expected = expectations(script);
-	return simulate(
+	return await simulate(
 		script,
 		(step, outcome, world) =>
 			compare(transitionsOf(outcome.items), expected(world)) ?? also?.(step, outcome, world),

@@ -4,11 +4,10 @@
  * from the in-memory service's log; the stored state is measured as n8n stores it (JSON).
  */
 import {
-	pollSteps,
+	runPoll,
 	type PollOutcome,
 	type TriggerEvent,
 } from '../../nodes/ContentGenTrigger/tracker';
-import { runPollSync } from '../../harness/trigger/drive';
 import { prng, World, type SocialOrder } from '../../harness/trigger/world';
 
 const FINISHED: TriggerEvent[] = ['socialFinished', 'socialFailed'];
@@ -47,16 +46,12 @@ class Account {
 	}
 
 	/** One poll a minute after the last; its requests and outcome. */
-	poll(requestBudget?: number): { outcome: PollOutcome; requests: number } {
+	async poll(requestBudget?: number): Promise<{ outcome: PollOutcome; requests: number }> {
 		this.world.tick(MINUTE);
 		const before = this.world.log.length;
-		const outcome = runPollSync(
-			pollSteps(this.stored, {
-				events: this.events,
-				scope: 'all',
-				now: this.world.now,
-				requestBudget,
-			}),
+		const outcome = await runPoll(
+			this.stored,
+			{ events: this.events, scope: 'all', now: this.world.now, requestBudget },
 			(request) => this.world.answer(request),
 		);
 		const size = JSON.stringify(outcome.state).length;
@@ -66,10 +61,10 @@ class Account {
 	}
 
 	/** Polls until the trigger says it is no longer behind (at most `max`); the ids reported. */
-	settle(max: number): { polls: number; reported: string[] } {
+	async settle(max: number): Promise<{ polls: number; reported: string[] }> {
 		const reported: string[] = [];
 		for (let polls = 1; polls <= max; polls++) {
-			const { outcome } = this.poll();
+			const { outcome } = await this.poll();
 			reported.push(...outcome.items.map((item) => item.record.id));
 			if (!outcome.lag.behind) return { polls, reported };
 		}
@@ -85,24 +80,26 @@ describe('an idle social poll does not grow with the account', () => {
 		[PUBLISHED, 500, 7],
 		[PUBLISHED, 3000, 7],
 		[PUBLISHED, 10_000, 7],
-	])('%s with %d records in every status: at most %d requests', (events, size, most) => {
+	])('%s with %d records in every status: at most %d requests', async (events, size, most) => {
 		const account = new Account(events);
 		for (const status of SPEC_STATUSES) account.seed(status, size);
-		account.settle(40);
-		const idle = [account.poll(), account.poll(), account.poll()].map((p) => p.requests);
+		await account.settle(40);
+		const idle = [await account.poll(), await account.poll(), await account.poll()].map(
+			(p) => p.requests,
+		);
 		expect(Math.max(...idle)).toBeLessThanOrEqual(most);
 	});
 
-	it('stays idle-cheap while published grows, and reports each publish (3,000 records a status)', () => {
+	it('stays idle-cheap while published grows, and reports each publish (3,000 records a status)', async () => {
 		const account = new Account(PUBLISHED);
 		for (const status of ['ready', 'completed', 'published']) account.seed(status, 3000);
 		const scheduled = account.seed('scheduled', 3000);
-		account.settle(40);
-		const idleBefore = account.poll().requests;
+		await account.settle(40);
+		const idleBefore = (await account.poll()).requests;
 		for (const id of scheduled.slice(0, 5)) account.world.set('social', id, 'published');
-		const published = account.settle(10);
+		const published = await account.settle(10);
 		expect(published.reported.sort()).toEqual(scheduled.slice(0, 5).sort());
-		const idleAfter = account.poll().requests;
+		const idleAfter = (await account.poll()).requests;
 		expect(idleBefore).toBeLessThanOrEqual(7);
 		expect(idleAfter).toBeLessThanOrEqual(7);
 	});
@@ -116,17 +113,17 @@ describe('content born while the trigger learns a big account', () => {
 		[10_000, 'oldest'],
 	] as Array<[number, SocialOrder]>)(
 		'reports 5 of 5 births at %d ready + as many completed (%s order), within the learning polls and 3 more',
-		(size, order) => {
+		async (size, order) => {
 			const account = new Account(FINISHED, order);
 			account.seed('ready', size);
 			account.seed('completed', size);
-			const first = account.poll();
+			const first = await account.poll();
 			expect(first.outcome.lag.learning).toBe(true);
 			account.world.tick(1000);
 			const born = [0, 1, 2, 3, 4].map(() => account.world.create('social', 'completed'));
 			// The whole list at 30 requests a poll, then the polls the search may take.
 			const learningPolls = Math.ceil((2 * size) / 100 / 30);
-			const { reported, polls } = account.settle(learningPolls + 3);
+			const { reported, polls } = await account.settle(learningPolls + 3);
 			expect(reported.sort()).toEqual(born.sort());
 			expect(polls).toBeLessThanOrEqual(learningPolls + 3);
 		},
@@ -134,36 +131,36 @@ describe('content born while the trigger learns a big account', () => {
 });
 
 describe('records the account loses', () => {
-	it('a birth hidden by two deletions in the same interval is still reported', () => {
+	it('a birth hidden by two deletions in the same interval is still reported', async () => {
 		const account = new Account(FINISHED);
 		const old = account.seed('completed', 3000);
-		account.settle(10);
+		await account.settle(10);
 		account.world.remove(old[10]);
 		account.world.remove(old[2000]);
 		const born = account.world.create('social', 'completed');
-		const { reported } = account.settle(10);
+		const { reported } = await account.settle(10);
 		expect(reported).toEqual([born]);
 	});
 
-	it('a followed record deleted while another is born into its list: both are told apart', () => {
+	it('a followed record deleted while another is born into its list: both are told apart', async () => {
 		const account = new Account(['socialFinished', 'socialScheduled']);
 		account.seed('published', 3000);
 		const ready = account.seed('ready', 300);
-		account.settle(10);
+		await account.settle(10);
 		account.world.remove(ready[5]);
 		account.world.set('social', ready[6], 'scheduled');
 		const born = account.world.create('social', 'ready');
-		const { reported } = account.settle(10);
+		const { reported } = await account.settle(10);
 		expect(reported.sort()).toEqual([born, ready[6]].sort());
 	});
 });
 
 describe('a list the service reorders on every request, too long to read in one poll', () => {
-	it('costs an idle poll no more than a stable list, and still finds what is born, by sampling', () => {
+	it('costs an idle poll no more than a stable list, and still finds what is born, by sampling', async () => {
 		const account = new Account(PUBLISHED, 'shuffled');
 		for (const status of ['ready', 'completed', 'published']) account.seed(status, 1000);
-		const activation = account.poll();
-		const idle = [account.poll(), account.poll(), account.poll()];
+		const activation = await account.poll();
+		const idle = [await account.poll(), await account.poll(), await account.poll()];
 		expect(idle.map((p) => p.requests)).toEqual([7, 7, 7]);
 		// An idle poll that only samples is not behind: no warning every poll.
 		expect(idle.every((p) => !p.outcome.lag.behind)).toBe(true);
@@ -176,13 +173,13 @@ describe('a list the service reorders on every request, too long to read in one 
 		const reported: string[] = [];
 		let requests = 0;
 		for (let poll = 0; poll < 12 && reported.length < born.length; poll++) {
-			const { outcome, requests: spent } = account.poll();
+			const { outcome, requests: spent } = await account.poll();
 			requests += spent;
 			reported.push(...outcome.items.map((item) => item.record.id));
 		}
 		expect(reported.sort()).toEqual(born.sort());
 		// Sampling stops once they are found.
-		expect(account.poll().requests).toBeLessThanOrEqual(7);
+		expect((await account.poll()).requests).toBeLessThanOrEqual(7);
 		expect(requests).toBeGreaterThan(0);
 	});
 });

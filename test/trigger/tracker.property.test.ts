@@ -27,10 +27,10 @@ const SEED =
 		: Number(process.env.CONTENTGEN_PROPERTY_SEED ?? 20261124);
 fc.configureGlobal({ seed: SEED });
 
-function holds(runs: number, arb: fc.Arbitrary<Script>): void {
-	fc.assert(
-		fc.property(arb, (script) => {
-			const problem = runScript(script);
+async function holds(runs: number, arb: fc.Arbitrary<Script>): Promise<void> {
+	await fc.assert(
+		fc.asyncProperty(arb, async (script) => {
+			const problem = await runScript(script);
 			if (problem) throw new Error(problem);
 		}),
 		{ numRuns: runs },
@@ -38,16 +38,16 @@ function holds(runs: number, arb: fc.Arbitrary<Script>): void {
 }
 
 describe('tracker against a ground-truth model', () => {
-	it('reports every change of a small account exactly once (1,000 random histories)', () => {
-		holds(1000, smallScriptArb);
+	it('reports every change of a small account exactly once (1,000 random histories)', async () => {
+		await holds(1000, smallScriptArb);
 	});
 
-	it('reports exactly once on accounts of thousands of records, with bursts in flight', () => {
-		holds(25, largeScriptArb({ skew: false, ahead: false }));
+	it('reports exactly once on accounts of thousands of records, with bursts in flight', async () => {
+		await holds(25, largeScriptArb({ skew: false, ahead: false }));
 	});
 
-	it('reports exactly once when writers stamp records with clocks that differ', () => {
-		holds(25, largeScriptArb({ skew: true, ahead: true }));
+	it('reports exactly once when writers stamp records with clocks that differ', async () => {
+		await holds(25, largeScriptArb({ skew: true, ahead: true }));
 	});
 
 	// The properties must be able to fail: trackers that forget or misjudge are caught.
@@ -83,9 +83,9 @@ describe('tracker against a ground-truth model', () => {
 			social((p) => ({ ...p, o: [] })),
 			largeScriptArb({ skew: true, ahead: false }),
 		],
-	])('catches a tracker that %s', (_name, mutant, arb) => {
-		const result = fc.check(
-			fc.property(arb, (script) => runScript(script, mutant) === null),
+	])('catches a tracker that %s', async (_name, mutant, arb) => {
+		const result = await fc.check(
+			fc.asyncProperty(arb, async (script) => (await runScript(script, mutant)) === null),
 			{ numRuns: 300 },
 		);
 		expect(result.failed).toBe(true);
@@ -97,8 +97,8 @@ describe('tracker against a ground-truth model', () => {
 	);
 	const lateHolds = (parameters: fc.Parameters<[[Script, number]]>) =>
 		fc.assert(
-			fc.property(lateArb, ([script, budget]) => {
-				const problem = runLate(script, budget);
+			fc.asyncProperty(lateArb, async ([script, budget]) => {
+				const problem = await runLate(script, budget);
 				if (problem) throw new Error(problem);
 			}),
 			parameters,
@@ -115,12 +115,12 @@ describe('tracker against a ground-truth model', () => {
 		[8229203, '7', 'was still behind after 26 idle polls'],
 	])(
 		'within a request budget, holds on the history of seed %d path %s (it once %s)',
-		(seed, path) => {
-			lateHolds({ seed, path, numRuns: 1, endOnFailure: true });
+		async (seed, path) => {
+			await lateHolds({ seed, path, numRuns: 1, endOnFailure: true });
 		},
 	);
 
-	it('within a request budget per poll, is late but never silent, never wrong, and catches up', () => {
-		lateHolds({ numRuns: 12 });
+	it('within a request budget per poll, is late but never silent, never wrong, and catches up', async () => {
+		await lateHolds({ numRuns: 12 });
 	});
 });
