@@ -19,14 +19,14 @@ import {
 	parseEvents,
 	type TriggerEvent,
 } from './events';
-import { catchUpNotice } from './catchup';
+import { catchUpNotice } from './tracker/catchup';
 import { costOf } from './cost';
 import { isRateLimited, ranOutOfTime, reader, type Filters, type Reader } from './reads';
-import { DELIVERIES, REPEATS, type Delivery } from './replay';
+import { DELIVERIES, REPEATS, type Delivery } from './tracker/repeats';
 import { pollsPerDay, pollTiming, shortestPollGapMs } from './schedule';
 import { lostStart, lostStartNotice, markStart } from './starts';
-import { committedAt } from './state';
-import { storedNotice } from './stored';
+import { committedAt } from './tracker/state/codec';
+import { storedNotice } from './tracker/state/formats';
 import {
 	pickTestEvent,
 	runPoll,
@@ -35,7 +35,7 @@ import {
 	type ListResult,
 	type PollOutcome,
 } from './tracker';
-import { PAGE_SIZE, time } from './types';
+import { PAGE_SIZE, time } from './tracker/requests';
 
 const STATE_KEY = 'tracker';
 /** When polls began to end unfinished before any completed: how long the trigger stays quiet. */

@@ -18,7 +18,7 @@ import {
 	type TrackedRecord,
 	type TrackerReply,
 	type TrackerRequest,
-} from './types';
+} from './tracker/requests';
 
 /** A poll waits out a 429 this long at most, then gives up and tries again at the next poll. */
 const MAX_RATE_LIMIT_WAIT_MS = 20_000;

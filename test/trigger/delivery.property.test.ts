@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test reads its seed from the environment */
 import fc from 'fast-check';
 
-import { REPEATS } from '../../nodes/ContentGenTrigger/replay';
+import { REPEATS } from '../../nodes/ContentGenTrigger/tracker/repeats';
 import { smallScriptArb, type Script } from './histories';
 import { compare } from './model';
 import { expectations, simulate, transitionsOf } from './script';

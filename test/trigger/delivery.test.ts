@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { STATE_BUDGET } from '../../nodes/ContentGenTrigger/state';
+import { STATE_BUDGET } from '../../nodes/ContentGenTrigger/tracker/state/codec';
 import { runPoll, type TriggerEvent } from '../../nodes/ContentGenTrigger/tracker';
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
 import { useVirtualClock, VirtualService } from '../../harness/trigger/virtual';

@@ -10,9 +10,13 @@ import {
 	matching,
 	parseEvents,
 } from '../../nodes/ContentGenTrigger/events';
-import { Book, FULL_KEY, packId, unpackId } from '../../nodes/ContentGenTrigger/ids';
+import { Book, FULL_KEY, packId, unpackId } from '../../nodes/ContentGenTrigger/tracker/state/keys';
 import { pollTiming, shortestPollGapMs } from '../../nodes/ContentGenTrigger/schedule';
-import { decode, encode, type TrackerMemory } from '../../nodes/ContentGenTrigger/state';
+import {
+	decode,
+	encode,
+	type TrackerMemory,
+} from '../../nodes/ContentGenTrigger/tracker/state/codec';
 import { uuidFrom } from '../../harness/trigger/world';
 
 /** The Events options as the editor lists them (by name), with the value a workflow stores. */

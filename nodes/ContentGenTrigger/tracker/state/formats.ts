@@ -6,7 +6,7 @@
  * poll, so that no change is lost while the newer build is away.
  */
 import { decodeFormat1 } from './format1';
-import { decode, VERSION, type TrackerMemory } from './state';
+import { decode, VERSION, type TrackerMemory } from './codec';
 
 /** The formats this build reads. */
 export const FORMATS_READ: readonly number[] = [1, VERSION];

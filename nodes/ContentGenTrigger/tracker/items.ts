@@ -1,7 +1,7 @@
 /** What a change emits: the record, the selected events it matches and its event id. */
-import { matching, type Previous, type RecordKind, type TriggerEvent } from './events';
+import { matching, type Previous, type RecordKind, type TriggerEvent } from '../events';
 import { eventIdOf } from './event-id';
-import { time, type Change, type TrackedRecord } from './types';
+import { time, type Change, type TrackedRecord } from './requests';
 
 /** One item per transition: `event` is the first selected event it matches, `events` all of them. */
 export interface EmittedItem {

@@ -14,11 +14,11 @@
  * read (new), or was finished before the trigger last saw it: its previous status is then
  * unknown, and only a move back in flight is certain enough to report.
  */
-import { ARTICLE_LIFECYCLE } from '../shared/domain/statuses';
-import type { Previous } from './events';
-import { Book, codeStatus, keyOf, statusCode } from './ids';
-import type { ArticleMemory, Seen } from './state';
-import { time, type Change, type PollContext, type TrackedRecord } from './types';
+import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
+import type { Previous } from '../events';
+import { Book, codeStatus, keyOf, statusCode } from './state/keys';
+import type { ArticleMemory, Seen } from './state/codec';
+import { time, type Change, type PollContext, type TrackedRecord } from './requests';
 
 const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;
 /** A first read (activation) never stops part-way: it is what every later poll relies on. */

@@ -5,12 +5,12 @@
  * 10,000 records), and statuses as one letter.
  */
 
-import { UUID_PATTERN } from '../shared/constants';
+import { UUID_PATTERN } from '../../../shared/constants';
 import {
 	type ARTICLE_STATUSES,
 	SOCIAL_PUBLISHING,
 	type SOCIAL_STATUSES,
-} from '../shared/domain/statuses';
+} from '../../../shared/domain/statuses';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

@@ -13,10 +13,10 @@
  * fetched one by one while few and their ids whole, else met in the same search.
  */
 import { censusFloor, learn, learnFrom, trimKnown } from './census';
-import { Book, FULL_KEY } from './ids';
+import { Book, FULL_KEY } from './state/keys';
 import { keep, Walker } from './lists';
-import type { BirthMemory, SocialMemory } from './state';
-import { PAGE_SIZE, time, type ListResult, type PollContext, type TrackedRecord } from './types';
+import type { BirthMemory, SocialMemory } from './state/codec';
+import { PAGE_SIZE, time, type ListResult, type PollContext, type TrackedRecord } from './requests';
 
 /** Whole passes over the list without finding what is missing, before giving up on it. */
 const MAX_PASSES = 2;

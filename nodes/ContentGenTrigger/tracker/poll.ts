@@ -13,20 +13,16 @@
  * ./schedule (the time to the next poll). The trigger's own words and the API's: ./GLOSSARY.md.
  */
 import { pollArticles } from './articles';
-import { fit } from './capacity';
+import { fit } from './state/capacity';
 import { catchUp } from './catchup';
-import { definition, eventsOfKind, type TriggerEvent } from './events';
+import { definition, eventsOfKind, type TriggerEvent } from '../events';
 import { eventIdOf } from './event-id';
 import { itemsOf, type EmittedItem } from './items';
-import { decodeJournal, encodeJournal, nextJournal, repeats, type Delivery } from './replay';
+import { decodeJournal, encodeJournal, nextJournal, repeats, type Delivery } from './repeats';
 import { pollSocial } from './social';
-import { encode, type TrackerMemory } from './state';
-import { readStored, type Stored } from './stored';
-import { PAGE_SIZE, PollContext, time, type Reader, type TrackedRecord } from './types';
-
-export type { ListResult, Reader, TrackedRecord, TrackerReply, TrackerRequest } from './types';
-export type { TriggerEvent } from './events';
-export type { EmittedItem } from './items';
+import { encode, type TrackerMemory } from './state/codec';
+import { readStored, type Stored } from './state/formats';
+import { PAGE_SIZE, PollContext, time, type Reader, type TrackedRecord } from './requests';
 
 const DEFAULTS = {
 	/** How far below the newest change a poll reads again, for writers whose clocks are behind. */

@@ -16,14 +16,14 @@
  * entered F, which is reported (previous status unknown) only when that list was read whole at
  * this poll and the last one. Lists of more than FOLLOW_MAX records are not followed.
  */
-import { followedStatuses, type TriggerEvent } from './events';
+import { followedStatuses, type TriggerEvent } from '../events';
 import { Search } from './births';
-import { UNFOLLOWED } from './capacity';
-import { Book, codeStatus, keyOf, statusCode } from './ids';
+import { UNFOLLOWED } from './state/capacity';
+import { Book, codeStatus, keyOf, statusCode } from './state/keys';
 import { FOLLOW_MAX, keep, readWhole } from './lists';
-import type { SocialMemory } from './state';
-import { type Change, type ListResult, type PollContext, type TrackedRecord } from './types';
-import { isSocialListStatus } from '../shared/domain/statuses';
+import type { SocialMemory } from './state/codec';
+import { type Change, type ListResult, type PollContext, type TrackedRecord } from './requests';
+import { isSocialListStatus } from '../../shared/domain/statuses';
 
 interface SocialPoll {
 	changes: Change[];

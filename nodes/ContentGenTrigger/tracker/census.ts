@@ -9,8 +9,8 @@
  * page is then a fresh sample, and a record created after activation is new wherever it is met.
  */
 import { pageCap, type Walker } from './lists';
-import type { BirthMemory, Census } from './state';
-import { time, type ListResult, type PollContext, type TrackedRecord } from './types';
+import type { BirthMemory, Census } from './state/codec';
+import { time, type ListResult, type PollContext, type TrackedRecord } from './requests';
 
 /** Records created above this are the ones to know. */
 export function censusFloor(census: Census, ctx: PollContext): number {

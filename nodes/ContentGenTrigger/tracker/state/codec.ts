@@ -3,7 +3,7 @@
  * static data, as JSON) uses one-letter keys and packed ids. Every book of record keys shares one
  * key width, chosen when encoding so that the whole stays under STATE_BUDGET characters.
  */
-import { Book, FULL_KEY, MIN_KEY } from './ids';
+import { Book, FULL_KEY, MIN_KEY } from './keys';
 
 export const STATE_BUDGET = 60_000;
 /** The format written: `v` and `t` stay top-level in every format (./stored says why). */

@@ -10,9 +10,9 @@
  * count; format 1 kept no list of recent records, so the whole list is read once more (as at
  * activation) to learn them, and meanwhile a record created after `s.w` is new, as it was there.
  */
-import { isSocialListStatus } from '../shared/domain/statuses';
-import { Book, codeStatus, FULL_KEY } from './ids';
-import type { ArticleMemory, Seen, SocialMemory, TrackerMemory } from './state';
+import { isSocialListStatus } from '../../../shared/domain/statuses';
+import { Book, codeStatus, FULL_KEY } from './keys';
+import type { ArticleMemory, Seen, SocialMemory, TrackerMemory } from './codec';
 
 type Json = Record<string, unknown>;
 

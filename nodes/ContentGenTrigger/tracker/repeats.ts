@@ -9,11 +9,11 @@
  * shows the record as it is now: an article from the list pages the poll read anyway, else from
  * the top of the list; social content read by id (1 request each).
  */
-import type { Previous, RecordKind, TriggerEvent } from './events';
+import type { Previous, RecordKind, TriggerEvent } from '../events';
 import { eventId } from './event-id';
-import { keyOf, unpackId } from './ids';
+import { keyOf, unpackId } from './state/keys';
 import { itemOf, type EmittedItem } from './items';
-import { time, type PollContext, type TrackedRecord } from './types';
+import { time, type PollContext, type TrackedRecord } from './requests';
 
 /** How often a change is reported, first and again: 1 + REPEATS times. */
 export const REPEATS = 2;

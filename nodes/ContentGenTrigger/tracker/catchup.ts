@@ -9,10 +9,10 @@
  * CATCH_UP_PAGES pages of each, the social ones while the poll has time; what does not fit is
  * said, not dropped silently.
  */
-import { SOCIAL_STATUSES } from '../shared/constants';
-import { definition, eventsOfKind, type Previous, type TriggerEvent } from './events';
-import { keyOf } from './ids';
-import { time, type Change, type PollContext, type TrackedRecord } from './types';
+import { SOCIAL_STATUSES } from '../../shared/constants';
+import { definition, eventsOfKind, type Previous, type TriggerEvent } from '../events';
+import { keyOf } from './state/keys';
+import { time, type Change, type PollContext, type TrackedRecord } from './requests';
 
 /** Changes stamped this long before the time are read too: a service clock behind n8n's. */
 export const CATCH_UP_MARGIN_MS = 60_000;

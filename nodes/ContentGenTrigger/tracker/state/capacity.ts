@@ -6,9 +6,9 @@
  * reported only when they show up in a list again), then articles in flight (their completion
  * can go unreported), then recent social records (births are then looked for above them only).
  */
-import type { Book } from './ids';
-import { MIN_KEY } from './ids';
-import { fittingWidth, footprint, STATE_BUDGET, type TrackerMemory } from './state';
+import type { Book } from './keys';
+import { MIN_KEY } from './keys';
+import { fittingWidth, footprint, STATE_BUDGET, type TrackerMemory } from './codec';
 
 export const UNFOLLOWED = 'too many social records to follow: the oldest are no longer followed';
 

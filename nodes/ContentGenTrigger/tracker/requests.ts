@@ -1,7 +1,7 @@
 /** What the tracker asks for, what it is answered, and what its parts share during one poll. */
-import { PAGE_SIZE_MAX } from '../shared/constants';
-import type { Previous } from './events';
-import { keyOf } from './ids';
+import { PAGE_SIZE_MAX } from '../../shared/constants';
+import type { Previous } from '../events';
+import { keyOf } from './state/keys';
 
 export interface TrackedRecord {
 	id: string;

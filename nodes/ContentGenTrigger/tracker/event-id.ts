@@ -4,8 +4,8 @@
  * status), so a poll run again from an older state, a repeat, Fetch Test Event and a catch-up all
  * give one change the same id; two changes of one record differ in status or `updated_at`.
  */
-import type { RecordKind } from './events';
-import { time, type TrackedRecord } from './types';
+import type { RecordKind } from '../events';
+import { time, type TrackedRecord } from './requests';
 
 /**
  * `updated_at` in one spelling (the list and the single record may write it differently); epoch
