@@ -12,11 +12,8 @@ import {
 } from '../../nodes/ContentGenTrigger/events';
 import { Book, FULL_KEY, packId, unpackId } from '../../nodes/ContentGenTrigger/tracker/state/keys';
 import { pollTiming, shortestPollGapMs } from '../../nodes/ContentGenTrigger/schedule';
-import {
-	decode,
-	encode,
-	type TrackerMemory,
-} from '../../nodes/ContentGenTrigger/tracker/state/codec';
+import { decode, encode } from '../../nodes/ContentGenTrigger/tracker/state/codec';
+import type { TrackerMemory } from '../../nodes/ContentGenTrigger/tracker/state/memory';
 import { uuidFrom } from '../../harness/trigger/world';
 
 /** The Events options as the editor lists them (by name), with the value a workflow stores. */

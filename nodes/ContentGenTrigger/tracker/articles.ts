@@ -17,7 +17,7 @@
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
 import { Book, codeStatus, keyOf, statusCode } from './state/keys';
-import type { ArticleMemory, Seen } from './state/codec';
+import type { ArticleMemory, Seen } from './state/memory';
 import { time, type Change, type PollContext, type TrackedRecord } from './requests';
 
 const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;

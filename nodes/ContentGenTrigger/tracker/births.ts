@@ -15,7 +15,7 @@
 import { censusFloor, learn, learnFrom, trimKnown } from './census';
 import { Book, FULL_KEY } from './state/keys';
 import { keep, Walker } from './lists';
-import type { BirthMemory, SocialMemory } from './state/codec';
+import type { BirthMemory, SocialMemory } from './state/memory';
 import { PAGE_SIZE, time, type ListResult, type PollContext, type TrackedRecord } from './requests';
 
 /** Whole passes over the list without finding what is missing, before giving up on it. */

@@ -9,7 +9,7 @@
  * page is then a fresh sample, and a record created after activation is new wherever it is met.
  */
 import { pageCap, type Walker } from './lists';
-import type { BirthMemory, Census } from './state/codec';
+import type { BirthMemory, Census } from './state/memory';
 import { time, type ListResult, type PollContext, type TrackedRecord } from './requests';
 
 /** Records created above this are the ones to know. */

@@ -13,14 +13,14 @@
  * ./schedule (the time to the next poll). The trigger's own words and the API's: ./GLOSSARY.md.
  */
 import { pollArticles } from './articles';
-import { fit } from './state/capacity';
 import { catchUp } from './catchup';
 import { definition, eventsOfKind, type TriggerEvent } from '../events';
 import { eventIdOf } from './event-id';
 import { itemsOf, type EmittedItem } from './items';
 import { decodeJournal, encodeJournal, nextJournal, repeats, type Delivery } from './repeats';
 import { pollSocial } from './social';
-import { encode, type TrackerMemory } from './state/codec';
+import { store } from './state/codec';
+import type { TrackerMemory } from './state/memory';
 import { readStored, type Stored } from './state/formats';
 import { PAGE_SIZE, PollContext, time, type Reader, type TrackedRecord } from './requests';
 
@@ -151,12 +151,11 @@ export async function runPoll(
 		journal = encodeJournal(nextJournal(before, items, ctx.notes));
 	}
 	const reserved = journal ? JSON.stringify(journal).length : 0;
-	const width = fit(memory, ctx.notes, ctx.lookBackMs, reserved);
+	const state = store(memory, ctx.notes, ctx.lookBackMs, reserved);
+	if (journal) state.j = journal;
 	lag.notes = ctx.notes;
 	lag.behind =
 		lag.articles || lag.learning || lag.missing > 0 || lag.births > 0 || ctx.notes.length > 0;
-	const state = encode(memory, width);
-	if (journal) state.j = journal;
 	return {
 		items: repeated.length > 0 ? [...repeated, ...items] : items,
 		state,

@@ -18,10 +18,10 @@
  */
 import { followedStatuses, type TriggerEvent } from '../events';
 import { Search } from './births';
-import { UNFOLLOWED } from './state/capacity';
+import { UNFOLLOWED } from './state/codec';
 import { Book, codeStatus, keyOf, statusCode } from './state/keys';
 import { FOLLOW_MAX, keep, readWhole } from './lists';
-import type { SocialMemory } from './state/codec';
+import type { SocialMemory } from './state/memory';
 import { type Change, type ListResult, type PollContext, type TrackedRecord } from './requests';
 import { isSocialListStatus } from '../../shared/domain/statuses';
 

@@ -1,199 +1,35 @@
 /**
- * The tracker's memory between polls. Code reads named fields; what n8n stores (the node's
- * static data, as JSON) uses one-letter keys and packed ids. Every book of record keys shares one
- * key width, chosen when encoding so that the whole stays under STATE_BUDGET characters.
+ * The stored state: the memory (./memory) encoded as n8n keeps it in the node's static data (JSON:
+ * one-letter keys, packed ids; ../../README.md gives the legend), and kept under STATE_BUDGET
+ * characters. Every book of record keys shares one key width: the widest that fits. When even
+ * MIN_KEY characters do not, records are forgotten, least needed first, and the trigger says so:
+ * finished articles older than the look-back (memory only), then recent ones (the article
+ * look-back shrinks to what is remembered), then followed social records (their next change is
+ * reported only when they show up in a list again), then articles in flight (their completion can
+ * go unreported), then recent social records (births are then looked for above them only).
  */
 import { Book, FULL_KEY, MIN_KEY } from './keys';
+import type { Seen, TrackerMemory } from './memory';
 
 export const STATE_BUDGET = 60_000;
-/** The format written: `v` and `t` stay top-level in every format (./stored says why). */
+/** The format written: `v` and `t` stay top-level in every format (./formats says why). */
 export const VERSION = 2;
-
-/** Entries of a labelled book carry the time of their group: an upper bound of their own. */
-export type Labelled = Book<number>;
-
-/** A finished article: its status code and the newest updated_at of the poll that saw it. */
-export interface Seen {
-	code: string;
-	label: number;
-}
-
-export interface ArticleMemory {
-	/** Newest updated_at accepted, never ahead of the n8n host's clock (epoch ms). */
-	cursor: number;
-	/** Changes stamped at or after it are (re-)read; everything below is done. */
-	floor: number;
-	/** Host time of the last poll that read something new: a quiet look-back closes. */
-	quietSince: number;
-	/** Every article in draft or queued, key -> status code. */
-	inFlight: Book<string>;
-	/** Finished articles seen, oldest first. */
-	seen: Book<Seen>;
-	/** A window too long for one poll: its unread band starts at this list position. */
-	resume?: { position: number; floor: number };
-}
-
-export interface Census {
-	/** Next page of the whole list to read. */
-	page: number;
-	/** Newest created_at read so far. */
-	newest: number;
-	/** Record count when the read started. */
-	count: number;
-	/** The service's clock at activation: a record created after it is new, not one to learn. */
-	since: number;
-}
-
-export interface BirthMemory {
-	/** Records counted at the baseline. */
-	count: number;
-	/** Newest created_at at the baseline, never ahead of the host's clock. */
-	watermark: number;
-	/** Records created within the look-back of the watermark (key -> a bound above its created_at). */
-	known: Labelled;
-	/** Births reported since the baseline that are not followed. */
-	found: Labelled;
-	/** Births reported since the baseline that are followed (the followed books hold their keys). */
-	followedFound: { count: number; newest: number };
-	/** Births of the activation read that it may have taken for existing records. */
-	slack: number;
-	/** Set while the whole list is being read to learn the newest record. */
-	census?: Census;
-	/** The count fell: births may hide behind the loss, so a whole pass looks for them. */
-	hunt?: boolean;
-}
-
-export interface SocialMemory {
-	/** Status codes of the lists followed. */
-	watched: string;
-	/** Codes of the watched lists whose members were all known at the last poll. */
-	exact: string;
-	/** Each watched list's count when its members were last all accounted for, by status code. */
-	counts: Record<string, number>;
-	/** Records in the followed lists, key -> status code. */
-	followed: Book<string>;
-	/** Records in a status no list filter accepts (`publishing`), fetched one by one: whole keys. */
-	single: Book<string>;
-	/** Followed records that left the watched lists and have not been found yet. */
-	missing: Book<string>;
-	births: BirthMemory;
-	/** Next page of the whole list to search, and full passes without finding what was missing. */
-	scan: number;
-	passes: number;
-	/** Once the list proved not to be newest first, the search stops relying on page 1. */
-	unordered: boolean;
-	/** Once its order proved to move between requests, a whole read must fit in one poll. */
-	unstable: boolean;
-}
-
-export interface TrackerMemory {
-	scope: string;
-	/** Host time of the last poll that completed (epoch ms). */
-	committedAt: number;
-	articles?: ArticleMemory;
-	social?: SocialMemory;
-}
 
 type Json = Record<string, unknown>;
 
-function books(memory: TrackerMemory): Array<Book<unknown>> {
-	const a = memory.articles;
-	const s = memory.social;
-	return [
-		...(a ? [a.inFlight, a.seen] : []),
-		...(s ? [s.followed, s.missing, s.births.known, s.births.found] : []),
-	];
-}
-
-/** Characters the books take at a key width (status-code books add one per entry). */
-export function footprint(memory: TrackerMemory, width: number): number {
-	const a = memory.articles;
-	const s = memory.social;
-	// Books of statuses are stored grouped by status; seen articles carry theirs per entry.
-	const coded = (a ? a.seen.size : 0) + 4 * 13;
-	const entries = books(memory).reduce((sum, book) => sum + book.size, 0);
-	const whole = s ? s.single.size * FULL_KEY : 0;
-	const groups =
-		(a ? groupCount(a.seen, (e) => e.label) : 0) +
-		(s ? groupCount(s.births.known, (label) => label) + groupCount(s.births.found, (l) => l) : 0);
-	return entries * width + whole + coded + groups * 20 + 600;
-}
-
-function groupCount<V>(book: Book<V>, label: (value: V) => number): number {
-	return new Set([...book].map(([, value]) => label(value))).size;
-}
-
-/** The widest key that fits the budget (less `reserved`) and every entry has, or undefined. */
-export function fittingWidth(memory: TrackerMemory, reserved = 0): number | undefined {
-	const widest = books(memory).reduce((low, book) => Math.min(low, book.shortest), FULL_KEY);
-	for (let width = widest; width >= MIN_KEY; width--) {
-		if (footprint(memory, width) + reserved <= STATE_BUDGET) return width;
-	}
-	return undefined;
-}
-
-/** A book of statuses as { statusCode: keys }: entries of one status share its code. */
-function packBook(book: Book<string>, width: number): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [key, code] of book) out[code] = (out[code] ?? '') + key.slice(0, width);
-	return out;
-}
-
-function unpackBook(packed: unknown, width: number): Book<string> {
-	const book = new Book<string>(width);
-	if (typeof packed !== 'object' || packed === null) return book;
-	for (const [code, keys] of Object.entries(packed as Record<string, unknown>)) {
-		if (code.length !== 1 || typeof keys !== 'string') continue;
-		for (let i = 0; i + width <= keys.length; i += width) book.set(keys.slice(i, i + width), code);
-	}
-	return book;
-}
-
-/** Groups keys (with their status code, if any) by label, oldest group first. */
-function packGroups<V>(
-	book: Book<V>,
-	width: number,
-	entry: (value: V) => Seen,
-): Array<[number, string]> {
-	const groups = new Map<number, string>();
-	for (const [key, value] of book) {
-		const { code, label } = entry(value);
-		groups.set(label, (groups.get(label) ?? '') + key.slice(0, width) + code);
-	}
-	return [...groups].sort((x, y) => x[0] - y[0]);
-}
-
-function unpackGroups<V>(
-	packed: unknown,
-	width: number,
-	coded: boolean,
-	value: (seen: Seen) => V,
-): Book<V> {
-	const book = new Book<V>(width);
-	if (!Array.isArray(packed)) return book;
-	const step = width + (coded ? 1 : 0);
-	for (const group of packed) {
-		if (!Array.isArray(group) || typeof group[0] !== 'number' || typeof group[1] !== 'string')
-			continue;
-		const [label, keys] = group as [number, string];
-		for (let i = 0; i + step <= keys.length; i += step) {
-			book.set(keys.slice(i, i + width), value({ code: coded ? keys[i + width] : '', label }));
-		}
-	}
-	return book;
-}
-
-const asLabel = (label: number): Seen => ({ code: '', label });
-
-const num = (value: unknown, fallback = 0) =>
-	typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function counts(value: unknown): Record<string, number> {
-	const out: Record<string, number> = {};
-	if (typeof value !== 'object' || value === null) return out;
-	for (const [code, n] of Object.entries(value as Json)) if (typeof n === 'number') out[code] = n;
-	return out;
+/**
+ * What to store after a poll: the memory at the widest key width that fits STATE_BUDGET less
+ * `reserved` (what the rest of the state takes: the journal of at-least-once delivery,
+ * ../repeats), forgetting first when none does.
+ */
+export function store(
+	memory: TrackerMemory,
+	notes: string[],
+	lookBackMs: number,
+	reserved = 0,
+): Json {
+	const width = fittingWidth(memory, reserved) ?? forgetToFit(memory, notes, lookBackMs, reserved);
+	return encode(memory, width);
 }
 
 /** Encodes at the width given (callers first make the memory fit: see fittingWidth). */
@@ -292,4 +128,169 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 export function committedAt(stored: unknown): number | undefined {
 	const t = typeof stored === 'object' && stored !== null ? (stored as Json).t : undefined;
 	return typeof t === 'number' && t > 0 ? t : undefined;
+}
+
+// ----- size: the key width, and what is forgotten when no width fits -----
+
+function books(memory: TrackerMemory): Array<Book<unknown>> {
+	const a = memory.articles;
+	const s = memory.social;
+	return [
+		...(a ? [a.inFlight, a.seen] : []),
+		...(s ? [s.followed, s.missing, s.births.known, s.births.found] : []),
+	];
+}
+
+/** Characters the books take at a key width (status-code books add one per entry). */
+function footprint(memory: TrackerMemory, width: number): number {
+	const a = memory.articles;
+	const s = memory.social;
+	// Books of statuses are stored grouped by status; seen articles carry theirs per entry.
+	const coded = (a ? a.seen.size : 0) + 4 * 13;
+	const entries = books(memory).reduce((sum, book) => sum + book.size, 0);
+	const whole = s ? s.single.size * FULL_KEY : 0;
+	const groups =
+		(a ? groupCount(a.seen, (e) => e.label) : 0) +
+		(s ? groupCount(s.births.known, (label) => label) + groupCount(s.births.found, (l) => l) : 0);
+	return entries * width + whole + coded + groups * 20 + 600;
+}
+
+function groupCount<V>(book: Book<V>, label: (value: V) => number): number {
+	return new Set([...book].map(([, value]) => label(value))).size;
+}
+
+/** The widest key that fits the budget (less `reserved`) and every entry has, or undefined. */
+function fittingWidth(memory: TrackerMemory, reserved = 0): number | undefined {
+	const widest = books(memory).reduce((low, book) => Math.min(low, book.shortest), FULL_KEY);
+	for (let width = widest; width >= MIN_KEY; width--) {
+		if (footprint(memory, width) + reserved <= STATE_BUDGET) return width;
+	}
+	return undefined;
+}
+
+export const UNFOLLOWED = 'too many social records to follow: the oldest are no longer followed';
+
+/** Removes the oldest entries of a book, at most `count`; returns how many went. */
+function forget<V>(book: Book<V>, count: number, when: (value: V) => boolean = () => true): number {
+	let removed = 0;
+	for (const [key, value] of [...book]) {
+		if (removed >= count) break;
+		if (!when(value)) continue;
+		book.delete(key);
+		removed++;
+	}
+	return removed;
+}
+
+/** Forgets what must go for the state to fit (see the header), saying so; the key width then. */
+function forgetToFit(
+	memory: TrackerMemory,
+	notes: string[],
+	lookBackMs: number,
+	reserved: number,
+): number {
+	const excess = (m: TrackerMemory) => {
+		const over = footprint(m, MIN_KEY) + reserved - STATE_BUDGET;
+		return over > 0 ? Math.ceil(over / MIN_KEY) + 1 : 0;
+	};
+	const a = memory.articles;
+	const s = memory.social;
+	if (a) {
+		forget(a.seen, excess(memory), (seen) => seen.label < a.floor);
+		let newestSeen = -Infinity;
+		const n = forget(a.seen, excess(memory), (seen) => {
+			newestSeen = Math.max(newestSeen, seen.label);
+			return true;
+		});
+		if (n > 0) {
+			a.floor = Math.max(a.floor, newestSeen + 1);
+			notes.push(`too many article changes to remember: the look-back is shorter for now`);
+		}
+	}
+	if (s && forget(s.followed, excess(memory)) > 0) {
+		s.exact = '';
+		if (!notes.includes(UNFOLLOWED)) notes.push(UNFOLLOWED);
+	}
+	if (a && forget(a.inFlight, excess(memory)) > 0) {
+		notes.push('too many articles in flight to remember: the oldest are no longer followed');
+	}
+	let newestForgotten = -Infinity;
+	const forgotten = s
+		? forget(s.births.known, excess(memory), (label) => {
+				newestForgotten = Math.max(newestForgotten, label);
+				return true;
+			})
+		: 0;
+	if (s && forgotten > 0) {
+		// Unknown recent records must not pass for new ones: births are looked for above them only.
+		s.births.watermark = Math.max(s.births.watermark, newestForgotten + lookBackMs);
+		notes.push('too many new social records at once: some may go unreported');
+	}
+	return fittingWidth(memory, reserved) ?? MIN_KEY;
+}
+
+// ----- packing -----
+
+/** A book of statuses as { statusCode: keys }: entries of one status share its code. */
+function packBook(book: Book<string>, width: number): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [key, code] of book) out[code] = (out[code] ?? '') + key.slice(0, width);
+	return out;
+}
+
+function unpackBook(packed: unknown, width: number): Book<string> {
+	const book = new Book<string>(width);
+	if (typeof packed !== 'object' || packed === null) return book;
+	for (const [code, keys] of Object.entries(packed as Record<string, unknown>)) {
+		if (code.length !== 1 || typeof keys !== 'string') continue;
+		for (let i = 0; i + width <= keys.length; i += width) book.set(keys.slice(i, i + width), code);
+	}
+	return book;
+}
+
+/** Groups keys (with their status code, if any) by label, oldest group first. */
+function packGroups<V>(
+	book: Book<V>,
+	width: number,
+	entry: (value: V) => Seen,
+): Array<[number, string]> {
+	const groups = new Map<number, string>();
+	for (const [key, value] of book) {
+		const { code, label } = entry(value);
+		groups.set(label, (groups.get(label) ?? '') + key.slice(0, width) + code);
+	}
+	return [...groups].sort((x, y) => x[0] - y[0]);
+}
+
+function unpackGroups<V>(
+	packed: unknown,
+	width: number,
+	coded: boolean,
+	value: (seen: Seen) => V,
+): Book<V> {
+	const book = new Book<V>(width);
+	if (!Array.isArray(packed)) return book;
+	const step = width + (coded ? 1 : 0);
+	for (const group of packed) {
+		if (!Array.isArray(group) || typeof group[0] !== 'number' || typeof group[1] !== 'string')
+			continue;
+		const [label, keys] = group as [number, string];
+		for (let i = 0; i + step <= keys.length; i += step) {
+			book.set(keys.slice(i, i + width), value({ code: coded ? keys[i + width] : '', label }));
+		}
+	}
+	return book;
+}
+
+const asLabel = (label: number): Seen => ({ code: '', label });
+
+const num = (value: unknown, fallback = 0) =>
+	typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function counts(value: unknown): Record<string, number> {
+	const out: Record<string, number> = {};
+	if (typeof value !== 'object' || value === null) return out;
+	for (const [code, n] of Object.entries(value as Json)) if (typeof n === 'number') out[code] = n;
+	return out;
 }
