@@ -18,7 +18,8 @@ import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
 import { Book, codeStatus, keyOf, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
-import { time, type Change, type PollContext, type TrackedRecord } from './requests';
+import { type PollContext } from './context';
+import { time, type Change, type TrackedRecord } from './requests';
 
 const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;
 /** A first read (activation) never stops part-way: it is what every later poll relies on. */
@@ -158,7 +159,7 @@ async function seed(ctx: PollContext, met: Met): Promise<ArticlePoll> {
 		if (key && !(time(record.updated_at) < floor) && !window.has(key)) window.set(key, record);
 	}
 	if (rest && !rest.complete)
-		ctx.notes.push('articles changed within the look-back could not all be read');
+		ctx.notes.add('articles changed within the look-back could not all be read');
 	const memory = new Memory({
 		cursor,
 		floor,
@@ -223,7 +224,7 @@ export async function pollArticles(
 		if (!band.complete) nextResume = { position: band.lastPage * limit, floor: resume.floor };
 	} else if (!top.complete) {
 		// A look-back longer than the page budget, with nothing new where it stopped: shortened.
-		ctx.notes.push('more article changes within the look-back than one poll reads again');
+		ctx.notes.add('more article changes within the look-back than one poll reads again');
 	}
 
 	const memory = new Memory({ ...previous, resume: nextResume });
@@ -254,6 +255,6 @@ export async function pollArticles(
 	if ((active || stamp > ctx.now) && Number.isFinite(ctx.startedAt))
 		memory.state.quietSince = ctx.startedAt;
 	memory.close(Math.max(cursor, stamp));
-	if (nextResume) ctx.notes.push('article changes are being read over several polls');
+	if (nextResume) ctx.notes.add('article changes are being read over several polls');
 	return { changes, memory: memory.state, behind: nextResume !== undefined };
 }

@@ -16,7 +16,8 @@ import { censusFloor, learn, learnFrom, trimKnown } from './census';
 import { Book, FULL_KEY } from './state/keys';
 import { keep, Walker } from './lists';
 import type { BirthMemory, SocialMemory } from './state/memory';
-import { PAGE_SIZE, time, type ListResult, type PollContext, type TrackedRecord } from './requests';
+import { type PollContext } from './context';
+import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from './requests';
 
 /** Whole passes over the list without finding what is missing, before giving up on it. */
 const MAX_PASSES = 2;
@@ -64,7 +65,7 @@ export class Search {
 			this.births.hunt = true;
 		}
 		if (this.births.hunt)
-			ctx.notes.push('social records disappeared from the list: searching it for new ones');
+			ctx.notes.add('social records disappeared from the list: searching it for new ones');
 	}
 
 	get learning(): boolean {
@@ -186,7 +187,7 @@ export class Search {
 		else this.settle();
 		const left = this.missing;
 		if (left > 0)
-			this.ctx.notes.push(`${left} followed social record(s) left their list, still to find`);
+			this.ctx.notes.add(`${left} followed social record(s) left their list, still to find`);
 	}
 
 	/** One request each, while cheaper than the rest of the search (whole ids only). */
@@ -247,7 +248,7 @@ export class Search {
 		this.births.count = Math.min(this.births.count, Math.max(0, this.count - this.found));
 		const gaveUp = this.passes >= this.passLimit;
 		if (this.missing > 0 && gaveUp) {
-			this.ctx.notes.push(
+			this.ctx.notes.add(
 				`stopped following ${this.missing} social record(s) no longer in the list`,
 			);
 			for (const [key] of this.targets) if (!this.met.has(key)) this.gone.set(key, true);
@@ -255,7 +256,7 @@ export class Search {
 		if (this.expected > 0 && gaveUp) {
 			const absorbed = Math.min(this.expected, this.births.slack);
 			if (this.expected > absorbed) {
-				this.ctx.notes.push(
+				this.ctx.notes.add(
 					`gave up looking for ${this.expected - absorbed} new social record(s) after searching the whole list`,
 				);
 			}
@@ -282,9 +283,9 @@ export class Search {
 		}
 		trimKnown(this.births, this.threshold);
 		if (this.expected > this.births.slack) {
-			this.ctx.notes.push(`${this.expected} new social record(s) still to find`);
+			this.ctx.notes.add(`${this.expected} new social record(s) still to find`);
 		} else if (this.expected > 0) {
-			this.ctx.notes.push(
+			this.ctx.notes.add(
 				`checking ${this.expected} social record(s) created while it was learning the account`,
 			);
 		}

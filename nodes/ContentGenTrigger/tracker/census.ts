@@ -10,7 +10,8 @@
  */
 import { pageCap, type Walker } from './lists';
 import type { BirthMemory, Census } from './state/memory';
-import { time, type ListResult, type PollContext, type TrackedRecord } from './requests';
+import { type PollContext } from './context';
+import { time, type ListResult, type TrackedRecord } from './requests';
 
 /** Records created above this are the ones to know. */
 export function censusFloor(census: Census, ctx: PollContext): number {
@@ -78,7 +79,7 @@ export async function learn(
 		return false;
 	}
 	census.page = walker.unstable ? 2 : page;
-	ctx.notes.push(
+	ctx.notes.add(
 		onlySampled()
 			? SAMPLED
 			: 'still reading the whole social list once, to learn which records are new',

@@ -1,6 +1,7 @@
 /** Reading social lists, which have no sort and no promised order. */
 import { keyOf } from './state/keys';
-import { PAGE_SIZE, time, type ListResult, type PollContext, type TrackedRecord } from './requests';
+import { type PollContext } from './context';
+import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from './requests';
 
 /** Lists longer than this are not followed one by one (state and requests would not scale). */
 export const FOLLOW_MAX = 6000;

@@ -22,7 +22,8 @@ import { pollSocial } from './social';
 import { store } from './state/codec';
 import type { TrackerMemory } from './state/memory';
 import { readStored, type Stored } from './state/formats';
-import { PAGE_SIZE, PollContext, time, type Reader, type TrackedRecord } from './requests';
+import { PollContext } from './context';
+import { PAGE_SIZE, time, type Reader, type TrackedRecord } from './requests';
 
 const DEFAULTS = {
 	/** How far below the newest change a poll reads again, for writers whose clocks are behind. */
@@ -153,9 +154,9 @@ export async function runPoll(
 	const reserved = journal ? JSON.stringify(journal).length : 0;
 	const state = store(memory, ctx.notes, ctx.lookBackMs, reserved);
 	if (journal) state.j = journal;
-	lag.notes = ctx.notes;
+	lag.notes = ctx.notes.said;
 	lag.behind =
-		lag.articles || lag.learning || lag.missing > 0 || lag.births > 0 || ctx.notes.length > 0;
+		lag.articles || lag.learning || lag.missing > 0 || lag.births > 0 || lag.notes.length > 0;
 	return {
 		items: repeated.length > 0 ? [...repeated, ...items] : items,
 		state,

@@ -13,7 +13,8 @@ import type { Previous, RecordKind, TriggerEvent } from '../events';
 import { eventId } from './event-id';
 import { keyOf, unpackId } from './state/keys';
 import { itemOf, type EmittedItem } from './items';
-import { time, type PollContext, type TrackedRecord } from './requests';
+import type { Notes, PollContext } from './context';
+import { time, type TrackedRecord } from './requests';
 
 /** How often a change is reported, first and again: 1 + REPEATS times. */
 export const REPEATS = 2;
@@ -125,13 +126,13 @@ export async function repeats(
 			record && itemOf(entry.kind, entry.previous, entry.status, record, events, idOf(entry));
 		if (item) items.push(item);
 	}
-	if (gone > 0) ctx.notes.push(`${gone} record(s) to report again are no longer listed`);
-	if (late > 0) ctx.notes.push(`${late} social record(s) not reported again yet: no time left`);
+	if (gone > 0) ctx.notes.add(`${gone} record(s) to report again are no longer listed`);
+	if (late > 0) ctx.notes.add(`${late} social record(s) not reported again yet: no time left`);
 	return items;
 }
 
 /** The journal after this poll: its new items added, those repeated REPEATS times dropped. */
-export function nextJournal(journal: Journal, reported: EmittedItem[], notes: string[]): Journal {
+export function nextJournal(journal: Journal, reported: EmittedItem[], notes: Notes): Journal {
 	const poll = journal.poll;
 	const kept = journal.entries.filter((entry) => entry.poll > poll - REPEATS);
 	for (const item of reported) {
@@ -149,7 +150,7 @@ export function nextJournal(journal: Journal, reported: EmittedItem[], notes: st
 	}
 	const over = kept.length - JOURNAL_MAX;
 	if (over > 0) {
-		notes.push(
+		notes.add(
 			`${over} change(s) will not be reported again: at most ${JOURNAL_MAX} are kept for repeats`,
 		);
 	}

@@ -18,11 +18,11 @@
  */
 import { followedStatuses, type TriggerEvent } from '../events';
 import { Search } from './births';
-import { UNFOLLOWED } from './state/codec';
 import { Book, codeStatus, keyOf, statusCode } from './state/keys';
 import { FOLLOW_MAX, keep, readWhole } from './lists';
 import type { SocialMemory } from './state/memory';
-import { type Change, type ListResult, type PollContext, type TrackedRecord } from './requests';
+import { type PollContext } from './context';
+import { type Change, type ListResult, type TrackedRecord } from './requests';
 import { isSocialListStatus } from '../../shared/domain/statuses';
 
 interface SocialPoll {
@@ -103,8 +103,7 @@ async function readFollowed(
 		for (const status of followed) {
 			const code = statusCode(status);
 			if (previous.exact.includes(code)) result.exact += code;
-			else if (!oversized.has(status) && !ctx.notes.includes(UNFOLLOWED))
-				ctx.notes.push(UNFOLLOWED);
+			else if (!oversized.has(status)) ctx.notes.addUnfollowed();
 			result.counts[code] = (firsts.get(status) as ListResult).total;
 		}
 	} else {
@@ -122,10 +121,10 @@ async function readFollowed(
 	}
 	if (partial.length > 0) {
 		// Its list order moved too much between requests: what left it is seen at a later poll.
-		ctx.notes.push(`the ${partial.join(', ')} social list could not be read whole in this poll`);
+		ctx.notes.add(`the ${partial.join(', ')} social list could not be read whole in this poll`);
 	}
 	if (oversized.size > 0) {
-		ctx.notes.push(
+		ctx.notes.add(
 			`${[...oversized].join(', ')} social content is not followed one by one (more than ${FOLLOW_MAX} records)`,
 		);
 	}

@@ -9,6 +9,7 @@
  * go unreported), then recent social records (births are then looked for above them only).
  */
 import { Book, FULL_KEY, MIN_KEY } from './keys';
+import type { Notes } from '../context';
 import type { Seen, TrackerMemory } from './memory';
 
 export const STATE_BUDGET = 60_000;
@@ -22,12 +23,7 @@ type Json = Record<string, unknown>;
  * `reserved` (what the rest of the state takes: the journal of at-least-once delivery,
  * ../repeats), forgetting first when none does.
  */
-export function store(
-	memory: TrackerMemory,
-	notes: string[],
-	lookBackMs: number,
-	reserved = 0,
-): Json {
+export function store(memory: TrackerMemory, notes: Notes, lookBackMs: number, reserved = 0): Json {
 	const width = fittingWidth(memory, reserved) ?? forgetToFit(memory, notes, lookBackMs, reserved);
 	return encode(memory, width);
 }
@@ -168,8 +164,6 @@ function fittingWidth(memory: TrackerMemory, reserved = 0): number | undefined {
 	return undefined;
 }
 
-export const UNFOLLOWED = 'too many social records to follow: the oldest are no longer followed';
-
 /** Removes the oldest entries of a book, at most `count`; returns how many went. */
 function forget<V>(book: Book<V>, count: number, when: (value: V) => boolean = () => true): number {
 	let removed = 0;
@@ -185,7 +179,7 @@ function forget<V>(book: Book<V>, count: number, when: (value: V) => boolean = (
 /** Forgets what must go for the state to fit (see the header), saying so; the key width then. */
 function forgetToFit(
 	memory: TrackerMemory,
-	notes: string[],
+	notes: Notes,
 	lookBackMs: number,
 	reserved: number,
 ): number {
@@ -204,15 +198,15 @@ function forgetToFit(
 		});
 		if (n > 0) {
 			a.floor = Math.max(a.floor, newestSeen + 1);
-			notes.push(`too many article changes to remember: the look-back is shorter for now`);
+			notes.add(`too many article changes to remember: the look-back is shorter for now`);
 		}
 	}
 	if (s && forget(s.followed, excess(memory)) > 0) {
 		s.exact = '';
-		if (!notes.includes(UNFOLLOWED)) notes.push(UNFOLLOWED);
+		notes.addUnfollowed();
 	}
 	if (a && forget(a.inFlight, excess(memory)) > 0) {
-		notes.push('too many articles in flight to remember: the oldest are no longer followed');
+		notes.add('too many articles in flight to remember: the oldest are no longer followed');
 	}
 	let newestForgotten = -Infinity;
 	const forgotten = s
@@ -224,7 +218,7 @@ function forgetToFit(
 	if (s && forgotten > 0) {
 		// Unknown recent records must not pass for new ones: births are looked for above them only.
 		s.births.watermark = Math.max(s.births.watermark, newestForgotten + lookBackMs);
-		notes.push('too many new social records at once: some may go unreported');
+		notes.add('too many new social records at once: some may go unreported');
 	}
 	return fittingWidth(memory, reserved) ?? MIN_KEY;
 }
