@@ -25,8 +25,7 @@ import { isRateLimited, ranOutOfTime, reader, type Filters, type Reader } from '
 import { DELIVERIES, REPEATS, type Delivery } from './tracker/repeats';
 import { pollsPerDay, pollTiming, shortestPollGapMs } from './schedule';
 import { lostStart, lostStartNotice, markStart } from './starts';
-import { committedAt } from './tracker/state/codec';
-import { storedNotice } from './tracker/state/formats';
+import { committedAt, storedNotice } from './tracker/state/formats';
 import {
 	pickTestEvent,
 	runPoll,

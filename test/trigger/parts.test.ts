@@ -10,7 +10,12 @@ import {
 	matching,
 	parseEvents,
 } from '../../nodes/ContentGenTrigger/events';
-import { Book, FULL_KEY, packId, unpackId } from '../../nodes/ContentGenTrigger/tracker/state/keys';
+import {
+	RecordMap,
+	FULL_KEY,
+	packId,
+	unpackId,
+} from '../../nodes/ContentGenTrigger/tracker/state/keys';
 import { pollTiming, shortestPollGapMs } from '../../nodes/ContentGenTrigger/schedule';
 import { decode, encode } from '../../nodes/ContentGenTrigger/tracker/state/codec';
 import type { TrackerMemory } from '../../nodes/ContentGenTrigger/tracker/state/memory';
@@ -136,13 +141,13 @@ describe('stored state', () => {
 				cursor: 5000,
 				floor: 4000,
 				quietSince: 900,
-				inFlight: new Book(),
-				seen: new Book(),
-				resume: { position: 200, floor: 3000 },
+				pending: new RecordMap(),
+				seen: new RecordMap(),
+				unread: { position: 200, floor: 3000 },
 			},
 		};
-		memory.articles!.inFlight.set(keys[0], 'q');
-		memory.articles!.seen.set(keys[1], { code: 'c', label: 4500 });
+		memory.articles!.pending.set(keys[0], 'q');
+		memory.articles!.seen.set(keys[1], { code: 'c', bound: 4500 });
 		const narrow = encode(memory, 10);
 		expect(narrow).toMatchObject({ v: 2, k: 'p|', w: 10, t: 1000 });
 		expect(narrow.a).toEqual({
@@ -154,21 +159,21 @@ describe('stored state', () => {
 			r: [200, 3000],
 		});
 		const back = decode(JSON.parse(JSON.stringify(narrow)), 'p|')!;
-		expect(back.articles).toMatchObject({ cursor: 5000, floor: 4000, resume: { position: 200 } });
-		expect(back.articles!.inFlight.get(keys[0])).toBe('q');
-		expect(back.articles!.seen.get(keys[1])).toEqual({ code: 'c', label: 4500 });
-		expect(back.articles!.inFlight.idOf(keys[0])).toBeUndefined(); // only a prefix is known
+		expect(back.articles).toMatchObject({ cursor: 5000, floor: 4000, unread: { position: 200 } });
+		expect(back.articles!.pending.get(keys[0])).toBe('q');
+		expect(back.articles!.seen.get(keys[1])).toEqual({ code: 'c', bound: 4500 });
+		expect(back.articles!.pending.idOf(keys[0])).toBeUndefined(); // only a prefix is known
 		// Seen again whole: the key is whole again.
-		back.articles!.inFlight.set(keys[0], 'd');
-		expect(back.articles!.inFlight.idOf(keys[0])).toBe(uuidFrom(1, 1));
+		back.articles!.pending.set(keys[0], 'd');
+		expect(back.articles!.pending.idOf(keys[0])).toBe(uuidFrom(1, 1));
 		expect(decode(narrow, 'other|')).toBeUndefined(); // other filters: start over
 		expect(decode({ v: 1, k: 'p|', a: { c: 1 } }, 'p|')).toBeUndefined();
 	});
 
 	it('keeps what it knows of social records, births it follows counted but not keyed twice', () => {
 		const keys = Array.from({ length: 4 }, (_, i) => packId(uuidFrom(i + 1, 2)) as string);
-		const book = <V>(entries: Array<[string, V]>) => {
-			const out = new Book<V>();
+		const map = <V>(entries: Array<[string, V]>) => {
+			const out = new RecordMap<V>();
 			for (const [key, value] of entries) out.set(key, value);
 			return out;
 		};
@@ -176,49 +181,49 @@ describe('stored state', () => {
 			scope: '|',
 			committedAt: 1000,
 			social: {
-				watched: 'dqg',
-				exact: 'dq',
-				counts: { d: 3, q: 140 },
-				followed: book([[keys[0], 'g']]),
-				single: book([[keys[1], 'u']]),
-				missing: book([[keys[2], 'q']]),
-				births: {
+				followedLists: 'dqg',
+				completeLists: 'dq',
+				listCounts: { d: 3, q: 140 },
+				followed: map([[keys[0], 'g']]),
+				byId: map([[keys[1], 'u']]),
+				missing: map([[keys[2], 'q']]),
+				newRecords: {
 					count: 40,
-					watermark: 7000,
-					known: book([[keys[3], 6500]]),
-					found: new Book(),
-					followedFound: { count: 3, newest: 6900 },
-					slack: 1,
-					census: { page: 4, newest: 6800, count: 39, since: 6900 },
-					hunt: true,
+					newestCreated: 7000,
+					recent: map([[keys[3], 6500]]),
+					reported: new RecordMap(),
+					reportedFollowed: { count: 3, newest: 6900 },
+					uncertain: 1,
+					learning: { page: 4, newest: 6800, count: 39, since: 6900 },
+					hiddenByLoss: true,
 				},
-				scan: 5,
+				searchPage: 5,
 				passes: 1,
-				unordered: true,
-				unstable: false,
+				notNewestFirst: true,
+				reorders: false,
 			},
 		};
 		const back = decode(JSON.parse(JSON.stringify(encode(memory, 12))), '|')!.social!;
 		expect(back).toMatchObject({
-			watched: 'dqg',
-			exact: 'dq',
-			births: {
+			followedLists: 'dqg',
+			completeLists: 'dq',
+			newRecords: {
 				count: 40,
-				watermark: 7000,
-				followedFound: { count: 3, newest: 6900 },
-				slack: 1,
-				census: { page: 4, newest: 6800, count: 39 },
+				newestCreated: 7000,
+				reportedFollowed: { count: 3, newest: 6900 },
+				uncertain: 1,
+				learning: { page: 4, newest: 6800, count: 39 },
 			},
-			scan: 5,
+			searchPage: 5,
 			passes: 1,
-			unordered: true,
-			unstable: false,
+			notNewestFirst: true,
+			reorders: false,
 		});
 		expect([...back.followed]).toEqual([[keys[0].slice(0, 12), 'g']]);
-		expect(back.single.idOf(keys[1])).toBe(uuidFrom(2, 2)); // fetched one by one: whole ids
+		expect(back.byId.idOf(keys[1])).toBe(uuidFrom(2, 2)); // fetched one by one: whole ids
 		expect(back.missing.get(keys[2])).toBe('q');
-		expect(back.births.known.get(keys[3])).toBe(6500);
-		expect(back.births.found.size).toBe(0);
+		expect(back.newRecords.recent.get(keys[3])).toBe(6500);
+		expect(back.newRecords.reported.size).toBe(0);
 	});
 });
 

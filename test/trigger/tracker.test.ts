@@ -235,7 +235,7 @@ describe('tracker: social content', () => {
 		let behind = 0;
 		for (let i = 0; i < 10; i++) {
 			reported.push(...(await t.poll()));
-			if (t.lag.births > 0) behind++;
+			if (t.lag.newRecords > 0) behind++;
 			expect(
 				world.log.filter((r) => r.kind === 'socialList' && !r.status).length,
 			).toBeLessThanOrEqual(11);
@@ -328,7 +328,7 @@ describe('tracker: state', () => {
 		const burst = Array.from({ length: 5000 }, () => world.create('social', 'generating'));
 		world.tick(MINUTE);
 		const reported = await t.poll();
-		expect(t.lag.births).toBe(1);
+		expect(t.lag.newRecords).toBe(1);
 		expect(JSON.stringify(t.state).length).toBeLessThan(65_536);
 		for (const id of burst) world.set('social', id, 'completed');
 		// Late (10 requests a poll for 5,000 records that left their list), never silent.

@@ -16,7 +16,7 @@
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
-import { Book, codeStatus, keyOf, statusCode } from './state/keys';
+import { RecordMap, codeStatus, keyOf, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
 import { type PollContext } from './context';
 import { time, type Change, type TrackedRecord } from './requests';
@@ -36,7 +36,7 @@ interface ArticlePoll {
 
 /** The status code remembered for an article, if any. */
 function codeOf(state: ArticleMemory, key: string): string | undefined {
-	return state.inFlight.get(key) ?? state.seen.get(key)?.code;
+	return state.pending.get(key) ?? state.seen.get(key)?.code;
 }
 
 class Memory {
@@ -48,10 +48,10 @@ class Memory {
 		const code = statusCode(status);
 		if (IN_FLIGHT.includes(status)) {
 			this.state.seen.delete(key);
-			this.state.inFlight.set(key, code);
+			this.state.pending.set(key, code);
 		} else {
-			this.state.inFlight.delete(key);
-			this.state.seen.set(key, { code, label: NaN });
+			this.state.pending.delete(key);
+			this.state.seen.set(key, { code, bound: NaN });
 			this.touched.add(key);
 		}
 	}
@@ -60,7 +60,7 @@ class Memory {
 	close(label: number): void {
 		for (const key of this.touched) {
 			const entry = this.state.seen.get(key);
-			if (entry) entry.label = label;
+			if (entry) entry.bound = label;
 		}
 	}
 }
@@ -164,8 +164,8 @@ async function seed(ctx: PollContext, met: Met): Promise<ArticlePoll> {
 		cursor,
 		floor,
 		quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
-		inFlight: new Book(),
-		seen: new Book<Seen>(),
+		pending: new RecordMap(),
+		seen: new RecordMap<Seen>(),
 	});
 	for (const [key, record] of window) memory.remember(key, record.status);
 	for (const status of IN_FLIGHT) {
@@ -189,7 +189,7 @@ export async function pollArticles(
 ): Promise<ArticlePoll> {
 	if (!previous) return await seed(ctx, met);
 	const limit = ctx.articlePageSize;
-	const resume = previous.resume;
+	const resume = previous.unread;
 	// Whether a record is new is judged against the last read that reached its floor.
 	const lowFloor = resume ? resume.floor : previous.floor;
 
@@ -212,7 +212,7 @@ export async function pollArticles(
 		same,
 	);
 	const stamp = newest([...window.values()]);
-	let nextResume: ArticleMemory['resume'];
+	let nextResume: ArticleMemory['unread'];
 	if (!top.complete && !top.settled) {
 		nextResume = { position: top.lastPage * limit, floor: lowFloor };
 	} else if (resume) {
@@ -227,7 +227,7 @@ export async function pollArticles(
 		ctx.notes.add('more article changes within the look-back than one poll reads again');
 	}
 
-	const memory = new Memory({ ...previous, resume: nextResume });
+	const memory = new Memory({ ...previous, unread: nextResume });
 	const changes: Change[] = [];
 	let active = false;
 	const ordered = [...window].sort(

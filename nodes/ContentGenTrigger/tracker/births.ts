@@ -13,9 +13,9 @@
  * fetched one by one while few and their ids whole, else met in the same search.
  */
 import { censusFloor, learn, learnFrom, trimKnown } from './census';
-import { Book, FULL_KEY } from './state/keys';
+import { RecordMap, FULL_KEY } from './state/keys';
 import { keep, Walker } from './lists';
-import type { BirthMemory, SocialMemory } from './state/memory';
+import type { NewRecordMemory, SocialMemory } from './state/memory';
 import { type PollContext } from './context';
 import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from './requests';
 
@@ -23,19 +23,19 @@ import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from './requests
 const MAX_PASSES = 2;
 
 export class Search {
-	readonly births: BirthMemory;
+	readonly births: NewRecordMemory;
 	scan: number;
 	passes: number;
 	unordered: boolean;
 	/** Followed records met this poll outside the followed lists. */
-	readonly met: Book<TrackedRecord>;
+	readonly met: RecordMap<TrackedRecord>;
 	/** The births taken in this poll, and their keys. */
 	readonly newRecords: TrackedRecord[] = [];
 	readonly claimed = new Set<string>();
 	/** The count fell in this poll, and the baseline with it. */
 	private readonly lowered: boolean;
 	/** Followed records gone for good (404, or not in the list), to stop following. */
-	readonly gone: Book<true>;
+	readonly gone: RecordMap<true>;
 	private readonly walker: Walker;
 	/** Newest created_at among the records learnt this poll: the label of their group. */
 	private newest = -Infinity;
@@ -46,43 +46,43 @@ export class Search {
 		private readonly count: number,
 		private readonly seeding: boolean,
 		private readonly followed: (key: string) => boolean,
-		readonly targets: Book<string>,
+		readonly targets: RecordMap<string>,
 	) {
-		this.births = { ...previous.births };
-		this.met = new Book(targets.width);
-		this.gone = new Book(targets.width);
-		this.scan = previous.scan;
+		this.births = { ...previous.newRecords };
+		this.met = new RecordMap(targets.keyLength);
+		this.gone = new RecordMap(targets.keyLength);
+		this.scan = previous.searchPage;
 		this.passes = previous.passes;
-		this.unordered = previous.unordered;
-		this.walker = new Walker(ctx, count, previous.unstable, (key, record) =>
+		this.unordered = previous.notNewestFirst;
+		this.walker = new Walker(ctx, count, previous.reorders, (key, record) =>
 			this.consider(key, record),
 		);
-		this.lowered = count < this.births.count + this.found && !this.births.census;
+		this.lowered = count < this.births.count + this.found && !this.births.learning;
 		if (this.lowered) {
 			// A loss can hide births of the same interval: the count alone cannot be trusted.
 			this.births.count = Math.max(0, count - this.found);
-			if (!this.births.hunt) this.passes = 0;
-			this.births.hunt = true;
+			if (!this.births.hiddenByLoss) this.passes = 0;
+			this.births.hiddenByLoss = true;
 		}
-		if (this.births.hunt)
+		if (this.births.hiddenByLoss)
 			ctx.notes.add('social records disappeared from the list: searching it for new ones');
 	}
 
 	get learning(): boolean {
-		return this.births.census !== undefined;
+		return this.births.learning !== undefined;
 	}
 	/** Learning, and reading for it in this poll (a list only sampled is idle between births). */
 	busy = false;
 	/** Created after activation: new, even while the account is being learnt. */
 	bornWhileLearning = (created: number): boolean =>
-		!this.seeding && created > (this.births.census?.since ?? Infinity);
+		!this.seeding && created > (this.births.learning?.since ?? Infinity);
 
 	get unstable(): boolean {
 		return this.walker.unstable;
 	}
 	/** Births found since the baseline, keyed or not. */
 	private get found(): number {
-		return this.births.found.size + this.births.followedFound.count;
+		return this.births.reported.size + this.births.reportedFollowed.count;
 	}
 	get expected(): number {
 		return Math.max(0, this.count - this.births.count - this.found);
@@ -96,7 +96,7 @@ export class Search {
 		return MAX_PASSES * (this.unstable ? 3 + Math.ceil(Math.log(this.count + 1)) : 1);
 	}
 	private get threshold(): number {
-		return this.births.watermark - this.ctx.lookBackMs;
+		return this.births.newestCreated - this.ctx.lookBackMs;
 	}
 
 	/**
@@ -108,11 +108,11 @@ export class Search {
 		if (this.learning ? !this.bornWhileLearning(created) : !(created > this.threshold))
 			return false;
 		// A followed record out of sight may be lost, and hide a birth from the count.
-		const mayHide = !this.learning && (this.births.hunt || this.targets.size > 0);
+		const mayHide = !this.learning && (this.births.hiddenByLoss || this.targets.size > 0);
 		if (this.expected === 0 && !mayHide) return false;
 		if (this.followed(key) || this.targets.has(key)) return false;
-		if (this.births.known.has(key) || this.births.found.has(key)) return false;
-		this.births.found.set(key, NaN);
+		if (this.births.recent.has(key) || this.births.reported.has(key)) return false;
+		this.births.reported.set(key, NaN);
 		this.newest = Math.max(this.newest, created);
 		this.newRecords.push(record);
 		this.claimed.add(key);
@@ -124,7 +124,7 @@ export class Search {
 	remember(key: string, record: TrackedRecord): void {
 		const created = time(record.created_at);
 		if (!(created > this.threshold)) return;
-		this.births.known.set(key, NaN);
+		this.births.recent.set(key, NaN);
 		this.newest = Math.max(this.newest, created);
 	}
 
@@ -167,20 +167,20 @@ export class Search {
 
 	/** Closes the poll: labels what was learnt, then settles the births (see settle). */
 	finish(): void {
-		// A birth that is followed is known by the followed books: it is only counted, not stored twice.
-		let { count, newest } = this.births.followedFound;
-		for (const [key, value] of [...this.births.found]) {
+		// A birth that is followed is in the followed map: it is only counted, not stored twice.
+		let { count, newest } = this.births.reportedFollowed;
+		for (const [key, value] of [...this.births.reported]) {
 			if (!Number.isNaN(value) || !this.followed(key)) continue;
-			this.births.found.delete(key);
+			this.births.reported.delete(key);
 			count++;
 			newest = Math.max(newest, this.newest);
 		}
-		this.births.followedFound = { count, newest };
+		this.births.reportedFollowed = { count, newest };
 		// Entries learnt this poll belong to its group: created at or before its newest record.
-		for (const book of [this.births.known, this.births.found]) {
-			for (const [key, value] of [...book]) if (Number.isNaN(value)) book.set(key, this.newest);
+		for (const map of [this.births.recent, this.births.reported]) {
+			for (const [key, value] of [...map]) if (Number.isNaN(value)) map.set(key, this.newest);
 		}
-		const census = this.births.census;
+		const census = this.births.learning;
 		// Activation's time by n8n's clock, or its newest record when the service's runs ahead.
 		if (census && this.seeding) census.since = Math.max(census.newest, this.ctx.startedAt);
 		if (census) trimKnown(this.births, censusFloor(census, this.ctx));
@@ -217,13 +217,13 @@ export class Search {
 	 */
 	private async sweep(newestFirst: boolean): Promise<void> {
 		while (
-			(this.toFind > 0 || this.missing > 0 || this.births.hunt) &&
+			(this.toFind > 0 || this.missing > 0 || this.births.hiddenByLoss) &&
 			this.passes < this.passLimit
 		) {
 			// Every record met in this poll: whatever is still missing is not in the list.
 			if (this.walker.all) {
 				this.passes = this.passLimit;
-				this.births.hunt = false;
+				this.births.hiddenByLoss = false;
 				break;
 			}
 			// A page read again in the same poll shows the same records, unless the order moves.
@@ -237,7 +237,7 @@ export class Search {
 			else {
 				this.scan = 2;
 				this.passes++;
-				this.births.hunt = false;
+				this.births.hiddenByLoss = false;
 			}
 		}
 	}
@@ -254,7 +254,7 @@ export class Search {
 			for (const [key] of this.targets) if (!this.met.has(key)) this.gone.set(key, true);
 		}
 		if (this.expected > 0 && gaveUp) {
-			const absorbed = Math.min(this.expected, this.births.slack);
+			const absorbed = Math.min(this.expected, this.births.uncertain);
 			if (this.expected > absorbed) {
 				this.ctx.notes.add(
 					`gave up looking for ${this.expected - absorbed} new social record(s) after searching the whole list`,
@@ -263,18 +263,18 @@ export class Search {
 			this.births.count += this.expected;
 		}
 		if (this.expected === 0) {
-			const counted = this.births.followedFound;
-			let newest = Math.max(this.births.watermark, Math.min(counted.newest, this.ctx.now));
-			for (const [key, created] of this.births.found) {
+			const counted = this.births.reportedFollowed;
+			let newest = Math.max(this.births.newestCreated, Math.min(counted.newest, this.ctx.now));
+			for (const [key, created] of this.births.reported) {
 				// A followed record cannot pass for new; it is remembered when it stops being followed.
-				if (!this.followed(key)) this.births.known.set(key, created);
+				if (!this.followed(key)) this.births.recent.set(key, created);
 				newest = Math.max(newest, Math.min(created, this.ctx.now));
 			}
 			this.births.count += this.found;
-			this.births.found = new Book<number>(this.births.known.width);
-			this.births.followedFound = { count: 0, newest: -Infinity };
-			this.births.watermark = newest;
-			this.births.slack = 0;
+			this.births.reported = new RecordMap<number>(this.births.recent.keyLength);
+			this.births.reportedFollowed = { count: 0, newest: -Infinity };
+			this.births.newestCreated = newest;
+			this.births.uncertain = 0;
 			if (this.missing === 0) {
 				// Nothing left to find: the next search starts at the top, where new records show first.
 				this.passes = 0;
@@ -282,7 +282,7 @@ export class Search {
 			}
 		}
 		trimKnown(this.births, this.threshold);
-		if (this.expected > this.births.slack) {
+		if (this.expected > this.births.uncertain) {
 			this.ctx.notes.add(`${this.expected} new social record(s) still to find`);
 		} else if (this.expected > 0) {
 			this.ctx.notes.add(

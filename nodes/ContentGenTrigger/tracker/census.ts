@@ -9,35 +9,35 @@
  * page is then a fresh sample, and a record created after activation is new wherever it is met.
  */
 import { pageCap, type Walker } from './lists';
-import type { BirthMemory, Census } from './state/memory';
+import type { NewRecordMemory, Learning } from './state/memory';
 import { type PollContext } from './context';
 import { time, type ListResult, type TrackedRecord } from './requests';
 
 /** Records created above this are the ones to know. */
-export function censusFloor(census: Census, ctx: PollContext): number {
+export function censusFloor(census: Learning, ctx: PollContext): number {
 	return Math.min(census.newest, ctx.now) - ctx.lookBackMs;
 }
 
-export function trimKnown(births: BirthMemory, floor: number): void {
-	for (const [key, label] of [...births.known]) if (label <= floor) births.known.delete(key);
+export function trimKnown(births: NewRecordMemory, floor: number): void {
+	for (const [key, label] of [...births.recent]) if (label <= floor) births.recent.delete(key);
 }
 
 /** Notes a record read during the census; followed records need no entry (they are known). */
 export function learnFrom(
-	births: BirthMemory,
+	births: NewRecordMemory,
 	key: string,
 	record: TrackedRecord,
 	ctx: PollContext,
 	followed: boolean,
 ): void {
-	const census = births.census as Census;
+	const census = births.learning as Learning;
 	const created = time(record.created_at);
 	if (!Number.isFinite(created)) return;
 	census.newest = Math.max(census.newest, created);
 	// Labelled by a coarse bound of its own time, so the window can be trimmed as it moves.
 	const bucket = ctx.lookBackMs / 4;
 	if (created > censusFloor(census, ctx) && !followed)
-		births.known.set(key, Math.ceil(created / bucket) * bucket);
+		births.recent.set(key, Math.ceil(created / bucket) * bucket);
 }
 
 const SAMPLED =
@@ -48,17 +48,17 @@ const SAMPLED =
  * it is still learning (false: a list that can only be sampled, with no birth to look for).
  */
 export async function learn(
-	births: BirthMemory,
+	births: NewRecordMemory,
 	walker: Walker,
 	first: ListResult,
 	count: number,
 	ctx: PollContext,
 ): Promise<boolean> {
-	const census = births.census as Census;
+	const census = births.learning as Learning;
 	const budget = ctx.budgetLeft;
 	// Reordered on every request and too long for this poll's requests: it can only be sampled.
 	const onlySampled = () => walker.unstable && pageCap(count) > budget;
-	const born = () => count - census.count - (births.found.size + births.followedFound.count);
+	const born = () => count - census.count - (births.reported.size + births.reportedFollowed.count);
 	if (onlySampled() && born() <= 0) return false;
 	let page = walker.unstable ? 2 : census.page;
 	let passEnded = !first.hasMore;
@@ -71,11 +71,11 @@ export async function learn(
 	}
 	trimKnown(births, censusFloor(census, ctx));
 	if (walker.all || passEnded) {
-		births.watermark = Math.min(census.newest, ctx.now);
+		births.newestCreated = Math.min(census.newest, ctx.now);
 		births.count = census.count;
 		// Records born meanwhile and not found: a writer's clock behind made them look older.
-		births.slack = Math.max(0, born());
-		births.census = undefined;
+		births.uncertain = Math.max(0, born());
+		births.learning = undefined;
 		return false;
 	}
 	census.page = walker.unstable ? 2 : page;

@@ -59,7 +59,7 @@ export interface Lag {
 	/** Followed social records that left their list and were not found again yet. */
 	missing: number;
 	/** New social records counted but not found yet. */
-	births: number;
+	newRecords: number;
 	/** Still reading the whole social list once, after activation. */
 	learning: boolean;
 	/** An article window longer than one poll is being read. */
@@ -105,7 +105,7 @@ export async function runPoll(
 	const lag: Lag = {
 		behind: false,
 		missing: 0,
-		births: 0,
+		newRecords: 0,
 		learning: false,
 		articles: false,
 		notes: [],
@@ -121,11 +121,9 @@ export async function runPoll(
 		const result = await pollSocial(previous?.social, config.events, ctx);
 		memory.social = result.memory;
 		for (const item of itemsOf(result.changes, 'social', config.events)) items.push(item);
-		Object.assign(lag, {
-			missing: result.missing,
-			births: result.births,
-			learning: result.learning,
-		});
+		lag.missing = result.missing;
+		lag.newRecords = result.births;
+		lag.learning = result.learning;
 	}
 	const from =
 		storedAs.kind === 'newer'
@@ -156,7 +154,7 @@ export async function runPoll(
 	if (journal) state.j = journal;
 	lag.notes = ctx.notes.said;
 	lag.behind =
-		lag.articles || lag.learning || lag.missing > 0 || lag.births > 0 || lag.notes.length > 0;
+		lag.articles || lag.learning || lag.missing > 0 || lag.newRecords > 0 || lag.notes.length > 0;
 	return {
 		items: repeated.length > 0 ? [...repeated, ...items] : items,
 		state,

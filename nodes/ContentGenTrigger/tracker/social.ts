@@ -18,7 +18,7 @@
  */
 import { followedStatuses, type TriggerEvent } from '../events';
 import { Search } from './births';
-import { Book, codeStatus, keyOf, statusCode } from './state/keys';
+import { RecordMap, codeStatus, keyOf, statusCode } from './state/keys';
 import { FOLLOW_MAX, keep, readWhole } from './lists';
 import type { SocialMemory } from './state/memory';
 import { type PollContext } from './context';
@@ -39,10 +39,10 @@ function follow(
 	key: string,
 	status: string,
 	followed: readonly string[],
-	books: { listed: Book<string>; single: Book<string> },
+	into: { listed: RecordMap<string>; byId: RecordMap<string> },
 ): boolean {
-	if (followed.includes(status)) books.listed.set(key, statusCode(status));
-	else if (!isSocialListStatus(status)) books.single.set(key, statusCode(status));
+	if (followed.includes(status)) into.listed.set(key, statusCode(status));
+	else if (!isSocialListStatus(status)) into.byId.set(key, statusCode(status));
 	else return false;
 	return true;
 }
@@ -59,7 +59,7 @@ interface Followed {
 
 /**
  * Whether nothing entered or left a followed list since the last poll: its count is the same and
- * page 1 shows no record elsewhere than the books say. Statuses move forward, so a record enters
+ * page 1 shows no record elsewhere than the memory says. Statuses move forward, so a record enters
  * a followed list only from an earlier followed one, or by being born; a move among them changes
  * at least one count, and a birth or a loss the count of the whole list.
  */
@@ -72,8 +72,8 @@ function unmoved(
 		const code = statusCode(status);
 		const first = firsts.get(status) as ListResult;
 		if (first.total > FOLLOW_MAX) return true;
-		if (previous.counts[code] !== first.total) return false;
-		const complete = previous.exact.includes(code);
+		if (previous.listCounts[code] !== first.total) return false;
+		const complete = previous.completeLists.includes(code);
 		return first.items.every((record) => {
 			const known = previous.followed.get(keyOf(record.id) ?? '');
 			return known === code || (known === undefined && !complete);
@@ -102,7 +102,7 @@ async function readFollowed(
 	if (unmoved(followed, firsts, previous)) {
 		for (const status of followed) {
 			const code = statusCode(status);
-			if (previous.exact.includes(code)) result.exact += code;
+			if (previous.completeLists.includes(code)) result.exact += code;
 			else if (!oversized.has(status)) ctx.notes.addUnfollowed();
 			result.counts[code] = (firsts.get(status) as ListResult).total;
 		}
@@ -132,24 +132,24 @@ async function readFollowed(
 }
 
 const fresh = (watched: string): SocialMemory => ({
-	watched,
-	exact: '',
-	counts: {},
-	followed: new Book(),
-	single: new Book(),
-	missing: new Book(),
-	births: {
+	followedLists: watched,
+	completeLists: '',
+	listCounts: {},
+	followed: new RecordMap(),
+	byId: new RecordMap(),
+	missing: new RecordMap(),
+	newRecords: {
 		count: 0,
-		watermark: 0,
-		known: new Book(),
-		found: new Book(),
-		followedFound: { count: 0, newest: -Infinity },
-		slack: 0,
+		newestCreated: 0,
+		recent: new RecordMap(),
+		reported: new RecordMap(),
+		reportedFollowed: { count: 0, newest: -Infinity },
+		uncertain: 0,
 	},
-	scan: 2,
+	searchPage: 2,
 	passes: 0,
-	unordered: false,
-	unstable: false,
+	notNewestFirst: false,
+	reorders: false,
 });
 
 export async function pollSocial(
@@ -159,26 +159,26 @@ export async function pollSocial(
 ): Promise<SocialPoll> {
 	const followed = followedStatuses(events);
 	const signature = followed.map(statusCode).join('');
-	const seeding = !stored || stored.watched !== signature;
+	const seeding = !stored || stored.followedLists !== signature;
 	const previous = seeding ? fresh(signature) : stored;
 
 	const { listed, whole, exact, counts, oversized } = await readFollowed(followed, previous, ctx);
 	const first = await ctx.social(1);
 	if (seeding) {
 		// Activation: learn the newest record from the whole list before telling births apart.
-		previous.births.count = first.total;
-		previous.births.census = { page: 2, newest: 0, count: first.total, since: Infinity };
+		previous.newRecords.count = first.total;
+		previous.newRecords.learning = { page: 2, newest: 0, count: first.total, since: Infinity };
 	}
 
-	// Every book of this poll compares keys at the width the state was stored with.
-	const width = previous.followed.width;
-	const next = new Book<string>(width);
-	// Fetched one by one, so kept with whole ids whatever the width (there are few).
-	const single = new Book<string>();
-	const books = { listed: next, single };
+	// Every map of this poll compares keys at the length the state was stored with.
+	const keyLength = previous.followed.keyLength;
+	const next = new RecordMap<string>(keyLength);
+	// Fetched one by one, so kept with whole ids whatever the key length (there are few).
+	const single = new RecordMap<string>();
+	const into = { listed: next, byId: single };
 	const before = (key: string) =>
-		previous.followed.get(key) ?? previous.single.get(key) ?? previous.missing.get(key);
-	const targets = new Book<string>(width);
+		previous.followed.get(key) ?? previous.byId.get(key) ?? previous.missing.get(key);
+	const targets = new RecordMap<string>(keyLength);
 	const search = new Search(
 		previous,
 		ctx,
@@ -190,7 +190,7 @@ export async function pollSocial(
 	const changes: Change[] = [];
 	// Read whole now, and all its members known before: a record new to it came in since.
 	const wasExact = (status: string) =>
-		whole.has(status) && previous.exact.includes(statusCode(status));
+		whole.has(status) && previous.completeLists.includes(statusCode(status));
 
 	// Unknown records of the followed lists: told apart once the search knows what is new.
 	const strangers: Array<[string, TrackedRecord]> = [];
@@ -210,13 +210,13 @@ export async function pollSocial(
 	}
 	for (const [key, record] of listed) search.saw(key, record);
 	// Followed records out of sight: gone from a list read whole, or in a status no list shows.
-	for (const book of [previous.followed, previous.single, previous.missing]) {
-		for (const [key, code] of book) {
+	for (const map of [previous.followed, previous.byId, previous.missing]) {
+		for (const [key, code] of map) {
 			if (next.has(key) || targets.has(key)) continue;
 			const status = codeStatus(code);
 			if (status !== null && oversized.has(status)) continue; // no longer followed
 			// Its list was not read whole: it is where it was.
-			if (book === previous.followed && status !== null && !whole.has(status)) next.set(key, code);
+			if (map === previous.followed && status !== null && !whole.has(status)) next.set(key, code);
 			else targets.set(key, code);
 		}
 	}
@@ -227,7 +227,7 @@ export async function pollSocial(
 	for (const record of search.newRecords) {
 		if (listed.has(keyOf(record.id) as string)) continue; // reported from its list
 		changes.push({ previous: undefined, record });
-		follow(keyOf(record.id) as string, record.status, followed, books);
+		follow(keyOf(record.id) as string, record.status, followed, into);
 	}
 	for (const [key, record] of strangers) {
 		if (search.claimed.has(key) || search.claim(key, record))
@@ -237,7 +237,7 @@ export async function pollSocial(
 			changes.push({ previous: null, record });
 		next.set(key, statusCode(record.status));
 	}
-	const missing = new Book<string>(width);
+	const missing = new RecordMap<string>(keyLength);
 	for (const [key, code] of targets) {
 		const record = search.met.get(key);
 		if (!record) {
@@ -245,24 +245,24 @@ export async function pollSocial(
 			continue;
 		}
 		if (statusCode(record.status) !== code) changes.push({ previous: codeStatus(code), record });
-		// The record met carries its whole id, whatever width the state had narrowed to.
+		// The record met carries its whole id, whatever length the state had narrowed keys to.
 		const whole = keyOf(record.id) as string;
-		if (!follow(whole, record.status, followed, books)) search.remember(whole, record);
+		if (!follow(whole, record.status, followed, into)) search.remember(whole, record);
 	}
 
 	search.finish();
 	const memory: SocialMemory = {
-		watched: signature,
-		exact,
-		counts,
+		followedLists: signature,
+		completeLists: exact,
+		listCounts: counts,
 		followed: next,
-		single,
+		byId: single,
 		missing,
-		births: search.births,
-		scan: search.scan,
+		newRecords: search.births,
+		searchPage: search.scan,
 		passes: search.passes,
-		unordered: search.unordered,
-		unstable: search.unstable,
+		notNewestFirst: search.unordered,
+		reorders: search.unstable,
 	};
 	return {
 		changes: seeding ? [] : changes,

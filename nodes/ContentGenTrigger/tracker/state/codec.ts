@@ -1,14 +1,14 @@
 /**
  * The stored state: the memory (./memory) encoded as n8n keeps it in the node's static data (JSON:
  * one-letter keys, packed ids; ../../README.md gives the legend), and kept under STATE_BUDGET
- * characters. Every book of record keys shares one key width: the widest that fits. When even
+ * characters. Every map of record keys shares one key length: the longest that fits. When even
  * MIN_KEY characters do not, records are forgotten, least needed first, and the trigger says so:
  * finished articles older than the look-back (memory only), then recent ones (the article
  * look-back shrinks to what is remembered), then followed social records (their next change is
  * reported only when they show up in a list again), then articles in flight (their completion can
  * go unreported), then recent social records (births are then looked for above them only).
  */
-import { Book, FULL_KEY, MIN_KEY } from './keys';
+import { RecordMap, FULL_KEY, MIN_KEY } from './keys';
 import type { Notes } from '../context';
 import type { Seen, TrackerMemory } from './memory';
 
@@ -19,50 +19,55 @@ export const VERSION = 2;
 type Json = Record<string, unknown>;
 
 /**
- * What to store after a poll: the memory at the widest key width that fits STATE_BUDGET less
+ * What to store after a poll: the memory at the longest key length that fits STATE_BUDGET less
  * `reserved` (what the rest of the state takes: the journal of at-least-once delivery,
  * ../repeats), forgetting first when none does.
  */
 export function store(memory: TrackerMemory, notes: Notes, lookBackMs: number, reserved = 0): Json {
-	const width = fittingWidth(memory, reserved) ?? forgetToFit(memory, notes, lookBackMs, reserved);
-	return encode(memory, width);
+	const keyLength =
+		fittingKeyLength(memory, reserved) ?? forgetToFit(memory, notes, lookBackMs, reserved);
+	return encode(memory, keyLength);
 }
 
-/** Encodes at the width given (callers first make the memory fit: see fittingWidth). */
-export function encode(memory: TrackerMemory, width: number): Json {
-	const out: Json = { v: VERSION, k: memory.scope, w: width, t: memory.committedAt };
+/** Encodes at the key length given (callers first make the memory fit: see fittingKeyLength). */
+export function encode(memory: TrackerMemory, keyLength: number): Json {
+	const out: Json = { v: VERSION, k: memory.scope, w: keyLength, t: memory.committedAt };
 	const a = memory.articles;
 	if (a) {
 		out.a = {
 			c: a.cursor,
 			f: a.floor,
 			q: a.quietSince,
-			i: packBook(a.inFlight, width),
-			s: packGroups(a.seen, width, (seen) => seen),
-			...(a.resume ? { r: [a.resume.position, a.resume.floor] } : {}),
+			i: packByStatus(a.pending, keyLength),
+			s: packGroups(a.seen, keyLength, (seen) => seen),
+			...(a.unread ? { r: [a.unread.position, a.unread.floor] } : {}),
 		};
 	}
 	const s = memory.social;
 	if (s) {
-		const b = s.births;
+		const b = s.newRecords;
 		out.s = {
-			e: s.watched,
-			x: s.exact,
-			c: s.counts,
-			m: packBook(s.followed, width),
-			b: packBook(s.single, FULL_KEY),
-			g: packBook(s.missing, width),
+			e: s.followedLists,
+			x: s.completeLists,
+			c: s.listCounts,
+			m: packByStatus(s.followed, keyLength),
+			b: packByStatus(s.byId, FULL_KEY),
+			g: packByStatus(s.missing, keyLength),
 			n: b.count,
-			h: b.watermark,
-			o: packGroups(b.known, width, asLabel),
-			p: packGroups(b.found, width, asLabel),
-			l: b.slack,
-			...(b.followedFound.count > 0 ? { f: [b.followedFound.count, b.followedFound.newest] } : {}),
-			q: s.scan,
+			h: b.newestCreated,
+			o: packGroups(b.recent, keyLength, asBound),
+			p: packGroups(b.reported, keyLength, asBound),
+			l: b.uncertain,
+			...(b.reportedFollowed.count > 0
+				? { f: [b.reportedFollowed.count, b.reportedFollowed.newest] }
+				: {}),
+			q: s.searchPage,
 			y: s.passes,
-			u: (s.unordered ? 1 : 0) + (s.unstable ? 2 : 0),
-			...(b.census ? { z: [b.census.page, b.census.newest, b.census.count, b.census.since] } : {}),
-			...(b.hunt ? { d: 1 } : {}),
+			u: (s.notNewestFirst ? 1 : 0) + (s.reorders ? 2 : 0),
+			...(b.learning
+				? { z: [b.learning.page, b.learning.newest, b.learning.count, b.learning.since] }
+				: {}),
+			...(b.hiddenByLoss ? { d: 1 } : {}),
 		};
 	}
 	return out;
@@ -73,8 +78,8 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 	if (typeof stored !== 'object' || stored === null) return undefined;
 	const j = stored as Json;
 	if (j.v !== VERSION || j.k !== scope) return undefined;
-	const width = num(j.w, FULL_KEY);
-	if (width < MIN_KEY || width > FULL_KEY) return undefined;
+	const keyLength = num(j.w, FULL_KEY);
+	if (keyLength < MIN_KEY || keyLength > FULL_KEY) return undefined;
 	const memory: TrackerMemory = { scope, committedAt: num(j.t) };
 	const a = j.a as Json | undefined;
 	if (a && typeof a === 'object' && typeof a.c === 'number') {
@@ -83,9 +88,9 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 			cursor: a.c,
 			floor: num(a.f, a.c),
 			quietSince: num(a.q),
-			inFlight: unpackBook(a.i, width),
-			seen: unpackGroups(a.s, width, true, (seen) => seen),
-			resume: r ? { position: num(r[0]), floor: num(r[1]) } : undefined,
+			pending: unpackByStatus(a.i, keyLength),
+			seen: unpackGroups(a.s, keyLength, true, (seen) => seen),
+			unread: r ? { position: num(r[0]), floor: num(r[1]) } : undefined,
 		};
 	}
 	const s = j.s as Json | undefined;
@@ -93,90 +98,89 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 		const z = Array.isArray(s.z) ? (s.z as unknown[]) : undefined;
 		const f = Array.isArray(s.f) ? (s.f as unknown[]) : undefined;
 		memory.social = {
-			watched: str(s.e),
-			exact: str(s.x),
-			counts: counts(s.c),
-			followed: unpackBook(s.m, width),
-			single: unpackBook(s.b, FULL_KEY),
-			missing: unpackBook(s.g, width),
-			births: {
+			followedLists: str(s.e),
+			completeLists: str(s.x),
+			listCounts: counts(s.c),
+			followed: unpackByStatus(s.m, keyLength),
+			byId: unpackByStatus(s.b, FULL_KEY),
+			missing: unpackByStatus(s.g, keyLength),
+			newRecords: {
 				count: s.n,
-				watermark: num(s.h),
-				known: unpackGroups(s.o, width, false, (seen) => seen.label),
-				found: unpackGroups(s.p, width, false, (seen) => seen.label),
-				slack: num(s.l),
-				followedFound: { count: num(f?.[0]), newest: num(f?.[1], -Infinity) },
-				census: z
+				newestCreated: num(s.h),
+				recent: unpackGroups(s.o, keyLength, false, (seen) => seen.bound),
+				reported: unpackGroups(s.p, keyLength, false, (seen) => seen.bound),
+				uncertain: num(s.l),
+				reportedFollowed: { count: num(f?.[0]), newest: num(f?.[1], -Infinity) },
+				learning: z
 					? { page: num(z[0], 2), newest: num(z[1]), count: num(z[2]), since: num(z[3], Infinity) }
 					: undefined,
-				hunt: s.d === 1,
+				hiddenByLoss: s.d === 1,
 			},
-			scan: num(s.q, 2),
+			searchPage: num(s.q, 2),
 			passes: num(s.y),
-			unordered: (num(s.u) & 1) === 1,
-			unstable: (num(s.u) & 2) === 2,
+			notNewestFirst: (num(s.u) & 1) === 1,
+			reorders: (num(s.u) & 2) === 2,
 		};
 	}
 	return memory;
 }
 
-/** Host time of the last complete poll recorded in a stored state, if any. */
-export function committedAt(stored: unknown): number | undefined {
-	const t = typeof stored === 'object' && stored !== null ? (stored as Json).t : undefined;
-	return typeof t === 'number' && t > 0 ? t : undefined;
-}
+// ----- size: the key length, and what is forgotten when none fits -----
 
-// ----- size: the key width, and what is forgotten when no width fits -----
-
-function books(memory: TrackerMemory): Array<Book<unknown>> {
+function maps(memory: TrackerMemory): Array<RecordMap<unknown>> {
 	const a = memory.articles;
 	const s = memory.social;
 	return [
-		...(a ? [a.inFlight, a.seen] : []),
-		...(s ? [s.followed, s.missing, s.births.known, s.births.found] : []),
+		...(a ? [a.pending, a.seen] : []),
+		...(s ? [s.followed, s.missing, s.newRecords.recent, s.newRecords.reported] : []),
 	];
 }
 
-/** Characters the books take at a key width (status-code books add one per entry). */
-function footprint(memory: TrackerMemory, width: number): number {
+/** Characters the maps take at a key length (status-code maps add one per entry). */
+function footprint(memory: TrackerMemory, keyLength: number): number {
 	const a = memory.articles;
 	const s = memory.social;
-	// Books of statuses are stored grouped by status; seen articles carry theirs per entry.
+	// Maps of statuses are stored grouped by status; seen articles carry theirs per entry.
 	const coded = (a ? a.seen.size : 0) + 4 * 13;
-	const entries = books(memory).reduce((sum, book) => sum + book.size, 0);
-	const whole = s ? s.single.size * FULL_KEY : 0;
+	const entries = maps(memory).reduce((sum, map) => sum + map.size, 0);
+	const whole = s ? s.byId.size * FULL_KEY : 0;
+	const n = s?.newRecords;
 	const groups =
-		(a ? groupCount(a.seen, (e) => e.label) : 0) +
-		(s ? groupCount(s.births.known, (label) => label) + groupCount(s.births.found, (l) => l) : 0);
-	return entries * width + whole + coded + groups * 20 + 600;
+		(a ? groupCount(a.seen, (e) => e.bound) : 0) +
+		(n ? groupCount(n.recent, (b) => b) + groupCount(n.reported, (b) => b) : 0);
+	return entries * keyLength + whole + coded + groups * 20 + 600;
 }
 
-function groupCount<V>(book: Book<V>, label: (value: V) => number): number {
-	return new Set([...book].map(([, value]) => label(value))).size;
+function groupCount<V>(map: RecordMap<V>, bound: (value: V) => number): number {
+	return new Set([...map].map(([, value]) => bound(value))).size;
 }
 
-/** The widest key that fits the budget (less `reserved`) and every entry has, or undefined. */
-function fittingWidth(memory: TrackerMemory, reserved = 0): number | undefined {
-	const widest = books(memory).reduce((low, book) => Math.min(low, book.shortest), FULL_KEY);
-	for (let width = widest; width >= MIN_KEY; width--) {
-		if (footprint(memory, width) + reserved <= STATE_BUDGET) return width;
+/** The longest key that fits the budget (less `reserved`) and every entry has, or undefined. */
+function fittingKeyLength(memory: TrackerMemory, reserved = 0): number | undefined {
+	const longest = maps(memory).reduce((low, map) => Math.min(low, map.shortest), FULL_KEY);
+	for (let keyLength = longest; keyLength >= MIN_KEY; keyLength--) {
+		if (footprint(memory, keyLength) + reserved <= STATE_BUDGET) return keyLength;
 	}
 	return undefined;
 }
 
-/** Removes the oldest entries of a book, at most `count`; returns how many went. */
-function forget<V>(book: Book<V>, count: number, when: (value: V) => boolean = () => true): number {
+/** Removes the oldest entries of a map, at most `count`; returns how many went. */
+function forget<V>(
+	map: RecordMap<V>,
+	count: number,
+	when: (value: V) => boolean = () => true,
+): number {
 	let removed = 0;
-	for (const [key, value] of [...book]) {
+	for (const [key, value] of [...map]) {
 		if (removed >= count) break;
 		if (!when(value)) continue;
-		book.delete(key);
+		map.delete(key);
 		removed++;
 	}
 	return removed;
 }
 
-/** Forgets what must go for the state to fit (see the header), saying so; the key width then. */
+/** Forgets what must go for the state to fit (see the header), saying so; the key length then. */
 function forgetToFit(
 	memory: TrackerMemory,
 	notes: Notes,
@@ -190,10 +194,10 @@ function forgetToFit(
 	const a = memory.articles;
 	const s = memory.social;
 	if (a) {
-		forget(a.seen, excess(memory), (seen) => seen.label < a.floor);
+		forget(a.seen, excess(memory), (seen) => seen.bound < a.floor);
 		let newestSeen = -Infinity;
 		const n = forget(a.seen, excess(memory), (seen) => {
-			newestSeen = Math.max(newestSeen, seen.label);
+			newestSeen = Math.max(newestSeen, seen.bound);
 			return true;
 		});
 		if (n > 0) {
@@ -202,81 +206,83 @@ function forgetToFit(
 		}
 	}
 	if (s && forget(s.followed, excess(memory)) > 0) {
-		s.exact = '';
+		s.completeLists = '';
 		notes.addUnfollowed();
 	}
-	if (a && forget(a.inFlight, excess(memory)) > 0) {
+	if (a && forget(a.pending, excess(memory)) > 0) {
 		notes.add('too many articles in flight to remember: the oldest are no longer followed');
 	}
 	let newestForgotten = -Infinity;
 	const forgotten = s
-		? forget(s.births.known, excess(memory), (label) => {
-				newestForgotten = Math.max(newestForgotten, label);
+		? forget(s.newRecords.recent, excess(memory), (bound) => {
+				newestForgotten = Math.max(newestForgotten, bound);
 				return true;
 			})
 		: 0;
 	if (s && forgotten > 0) {
 		// Unknown recent records must not pass for new ones: births are looked for above them only.
-		s.births.watermark = Math.max(s.births.watermark, newestForgotten + lookBackMs);
+		s.newRecords.newestCreated = Math.max(s.newRecords.newestCreated, newestForgotten + lookBackMs);
 		notes.add('too many new social records at once: some may go unreported');
 	}
-	return fittingWidth(memory, reserved) ?? MIN_KEY;
+	return fittingKeyLength(memory, reserved) ?? MIN_KEY;
 }
 
 // ----- packing -----
 
-/** A book of statuses as { statusCode: keys }: entries of one status share its code. */
-function packBook(book: Book<string>, width: number): Record<string, string> {
+/** A map of statuses as { statusCode: keys }: entries of one status share its code. */
+function packByStatus(map: RecordMap<string>, keyLength: number): Record<string, string> {
 	const out: Record<string, string> = {};
-	for (const [key, code] of book) out[code] = (out[code] ?? '') + key.slice(0, width);
+	for (const [key, code] of map) out[code] = (out[code] ?? '') + key.slice(0, keyLength);
 	return out;
 }
 
-function unpackBook(packed: unknown, width: number): Book<string> {
-	const book = new Book<string>(width);
-	if (typeof packed !== 'object' || packed === null) return book;
+function unpackByStatus(packed: unknown, keyLength: number): RecordMap<string> {
+	const map = new RecordMap<string>(keyLength);
+	if (typeof packed !== 'object' || packed === null) return map;
 	for (const [code, keys] of Object.entries(packed as Record<string, unknown>)) {
 		if (code.length !== 1 || typeof keys !== 'string') continue;
-		for (let i = 0; i + width <= keys.length; i += width) book.set(keys.slice(i, i + width), code);
+		for (let i = 0; i + keyLength <= keys.length; i += keyLength)
+			map.set(keys.slice(i, i + keyLength), code);
 	}
-	return book;
+	return map;
 }
 
-/** Groups keys (with their status code, if any) by label, oldest group first. */
+/** Groups keys (with their status code, if any) by bound, oldest group first. */
 function packGroups<V>(
-	book: Book<V>,
-	width: number,
+	map: RecordMap<V>,
+	keyLength: number,
 	entry: (value: V) => Seen,
 ): Array<[number, string]> {
 	const groups = new Map<number, string>();
-	for (const [key, value] of book) {
-		const { code, label } = entry(value);
-		groups.set(label, (groups.get(label) ?? '') + key.slice(0, width) + code);
+	for (const [key, value] of map) {
+		const { code, bound } = entry(value);
+		groups.set(bound, (groups.get(bound) ?? '') + key.slice(0, keyLength) + code);
 	}
 	return [...groups].sort((x, y) => x[0] - y[0]);
 }
 
 function unpackGroups<V>(
 	packed: unknown,
-	width: number,
+	keyLength: number,
 	coded: boolean,
 	value: (seen: Seen) => V,
-): Book<V> {
-	const book = new Book<V>(width);
-	if (!Array.isArray(packed)) return book;
-	const step = width + (coded ? 1 : 0);
+): RecordMap<V> {
+	const map = new RecordMap<V>(keyLength);
+	if (!Array.isArray(packed)) return map;
+	const step = keyLength + (coded ? 1 : 0);
 	for (const group of packed) {
 		if (!Array.isArray(group) || typeof group[0] !== 'number' || typeof group[1] !== 'string')
 			continue;
-		const [label, keys] = group as [number, string];
+		const [bound, keys] = group as [number, string];
 		for (let i = 0; i + step <= keys.length; i += step) {
-			book.set(keys.slice(i, i + width), value({ code: coded ? keys[i + width] : '', label }));
+			const code = coded ? keys[i + keyLength] : '';
+			map.set(keys.slice(i, i + keyLength), value({ code, bound }));
 		}
 	}
-	return book;
+	return map;
 }
 
-const asLabel = (label: number): Seen => ({ code: '', label });
+const asBound = (bound: number): Seen => ({ code: '', bound });
 
 const num = (value: unknown, fallback = 0) =>
 	typeof value === 'number' && Number.isFinite(value) ? value : fallback;

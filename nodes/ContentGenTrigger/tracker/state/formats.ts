@@ -8,7 +8,7 @@
  */
 import { isSocialListStatus } from '../../../shared/domain/statuses';
 import { decode, VERSION } from './codec';
-import { Book, codeStatus, FULL_KEY } from './keys';
+import { RecordMap, codeStatus, FULL_KEY } from './keys';
 import type { ArticleMemory, Seen, SocialMemory, TrackerMemory } from './memory';
 
 /** The formats this build reads. */
@@ -40,6 +40,12 @@ export function readStored(stored: unknown, scope: string, now: number): Stored 
 	const memory =
 		format === VERSION ? decode(j, scope) : format === 1 ? decodeFormat1(j, scope, now) : undefined;
 	return memory ? { kind: 'read', format, memory } : { kind: 'other' };
+}
+
+/** Host time of the last complete poll recorded in a stored state of any format, if any. */
+export function committedAt(stored: unknown): number | undefined {
+	const t = typeof stored === 'object' && stored !== null ? (stored as Json).t : undefined;
+	return typeof t === 'number' && t > 0 ? t : undefined;
 }
 
 const readable = () =>
@@ -91,52 +97,52 @@ function entries(packed: unknown): Array<[string, string]> {
 }
 
 function format1Articles(a: Json, cursor: number): ArticleMemory {
-	const inFlight = new Book<string>();
-	const seen = new Book<Seen>();
+	const inFlight = new RecordMap<string>();
+	const seen = new RecordMap<Seen>();
 	for (const [key, code] of entries(a.m)) {
 		if (IN_FLIGHT_CODES.includes(code)) inFlight.set(key, code);
-		else seen.set(key, { code, label: cursor });
+		else seen.set(key, { code, bound: cursor });
 	}
 	const r = a.r as Json | undefined;
 	const resume =
 		r && typeof r.p === 'number' && typeof r.c === 'number'
 			? { position: r.p, floor: r.c }
 			: undefined;
-	return { cursor, floor: cursor, quietSince: 0, inFlight, seen, resume };
+	return { cursor, floor: cursor, quietSince: 0, pending: inFlight, seen, unread: resume };
 }
 
 function format1Social(s: Json, watermark: number, count: number, now: number): SocialMemory {
-	const followed = new Book<string>();
-	const single = new Book<string>();
+	const followed = new RecordMap<string>();
+	const single = new RecordMap<string>();
 	for (const [key, code] of entries(s.m)) {
 		(isSocialListStatus(codeStatus(code)) ? followed : single).set(key, code);
 	}
 	// Births already reported: created after the watermark, and before this read.
-	const found = new Book<number>();
+	const found = new RecordMap<number>();
 	const created = Number.isFinite(now) ? now : watermark;
 	for (let i = 0; typeof s.p === 'string' && i + FULL_KEY <= s.p.length; i += FULL_KEY) {
 		found.set(s.p.slice(i, i + FULL_KEY), created);
 	}
 	return {
-		watched: typeof s.e === 'string' ? s.e : '',
-		exact: typeof s.f === 'string' ? s.f : '',
-		counts: {},
+		followedLists: typeof s.e === 'string' ? s.e : '',
+		completeLists: typeof s.f === 'string' ? s.f : '',
+		listCounts: {},
 		followed,
-		single,
-		missing: new Book(),
-		births: {
+		byId: single,
+		missing: new RecordMap(),
+		newRecords: {
 			count,
-			watermark,
-			known: new Book(),
-			found,
-			followedFound: { count: 0, newest: -Infinity },
-			slack: 0,
-			census: { page: 2, newest: watermark, count, since: watermark },
+			newestCreated: watermark,
+			recent: new RecordMap(),
+			reported: found,
+			reportedFollowed: { count: 0, newest: -Infinity },
+			uncertain: 0,
+			learning: { page: 2, newest: watermark, count, since: watermark },
 		},
-		scan: 2,
+		searchPage: 2,
 		passes: 0,
-		unordered: false,
-		unstable: false,
+		notNewestFirst: false,
+		reorders: false,
 	};
 }
 

@@ -51,7 +51,7 @@ export function unpackId(packed: string): string {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The key of a record id at full width, or undefined when the record cannot be tracked. */
+/** The key of a record id at full length, or undefined when the record cannot be tracked. */
 export function keyOf(id: unknown): string | undefined {
 	return typeof id === 'string' ? packId(id) : undefined;
 }
@@ -94,37 +94,37 @@ export function codeStatus(code: string): string | null {
 }
 
 /**
- * Records remembered by key. Lookups compare the first `width` characters (every book of a poll
- * uses the width the state was stored with); each entry keeps the longest key known for it, so
+ * Records remembered by key. Lookups compare the first `keyLength` characters (every map of a poll
+ * uses the key length the state was stored with); each entry keeps the longest key known for it, so
  * a state narrowed to save space widens again as its narrow entries are replaced or forgotten.
  */
-export class Book<V> {
+export class RecordMap<V> {
 	private readonly entries = new Map<string, { key: string; value: V }>();
 
-	constructor(public width: number = FULL_KEY) {}
+	constructor(public keyLength: number = FULL_KEY) {}
 
 	get size(): number {
 		return this.entries.size;
 	}
 
 	get(key: string): V | undefined {
-		return this.entries.get(key.slice(0, this.width))?.value;
+		return this.entries.get(key.slice(0, this.keyLength))?.value;
 	}
 
 	has(key: string): boolean {
-		return this.entries.has(key.slice(0, this.width));
+		return this.entries.has(key.slice(0, this.keyLength));
 	}
 
 	/** Adds or moves an entry to the newest end (the oldest entries are the first forgotten). */
 	set(key: string, value: V): void {
-		const short = key.slice(0, this.width);
+		const short = key.slice(0, this.keyLength);
 		const known = this.entries.get(short)?.key ?? '';
 		this.entries.delete(short);
 		this.entries.set(short, { key: known.length > key.length ? known : key, value });
 	}
 
 	delete(key: string): boolean {
-		return this.entries.delete(key.slice(0, this.width));
+		return this.entries.delete(key.slice(0, this.keyLength));
 	}
 
 	/** Entries oldest first: [longest known key, value]. */
@@ -141,7 +141,7 @@ export class Book<V> {
 
 	/** The UUID behind a key, when the whole key is known. */
 	idOf(key: string): string | undefined {
-		const known = this.entries.get(key.slice(0, this.width))?.key ?? key;
+		const known = this.entries.get(key.slice(0, this.keyLength))?.key ?? key;
 		return known.length >= FULL_KEY ? unpackId(known) : undefined;
 	}
 }

@@ -2,15 +2,15 @@
  * The tracker's memory between polls, as its code reads it (named fields). What n8n stores is its
  * encoding (./codec): one-letter keys, packed ids; ../../README.md gives the legend.
  */
-import type { Book } from './keys';
+import type { RecordMap } from './keys';
 
 /** Entries of a labelled book carry the time of their group: an upper bound of their own. */
-export type Labelled = Book<number>;
+export type Bounded = RecordMap<number>;
 
 /** A finished article: its status code and the newest updated_at of the poll that saw it. */
 export interface Seen {
 	code: string;
-	label: number;
+	bound: number;
 }
 
 export interface ArticleMemory {
@@ -21,14 +21,14 @@ export interface ArticleMemory {
 	/** Host time of the last poll that read something new: a quiet look-back closes. */
 	quietSince: number;
 	/** Every article in draft or queued, key -> status code. */
-	inFlight: Book<string>;
+	pending: RecordMap<string>;
 	/** Finished articles seen, oldest first. */
-	seen: Book<Seen>;
+	seen: RecordMap<Seen>;
 	/** A window too long for one poll: its unread band starts at this list position. */
-	resume?: { position: number; floor: number };
+	unread?: { position: number; floor: number };
 }
 
-export interface Census {
+export interface Learning {
 	/** Next page of the whole list to read. */
 	page: number;
 	/** Newest created_at read so far. */
@@ -39,46 +39,46 @@ export interface Census {
 	since: number;
 }
 
-export interface BirthMemory {
+export interface NewRecordMemory {
 	/** Records counted at the baseline. */
 	count: number;
 	/** Newest created_at at the baseline, never ahead of the host's clock. */
-	watermark: number;
+	newestCreated: number;
 	/** Records created within the look-back of the watermark (key -> a bound above its created_at). */
-	known: Labelled;
+	recent: Bounded;
 	/** Births reported since the baseline that are not followed. */
-	found: Labelled;
+	reported: Bounded;
 	/** Births reported since the baseline that are followed (the followed books hold their keys). */
-	followedFound: { count: number; newest: number };
+	reportedFollowed: { count: number; newest: number };
 	/** Births of the activation read that it may have taken for existing records. */
-	slack: number;
+	uncertain: number;
 	/** Set while the whole list is being read to learn the newest record. */
-	census?: Census;
+	learning?: Learning;
 	/** The count fell: births may hide behind the loss, so a whole pass looks for them. */
-	hunt?: boolean;
+	hiddenByLoss?: boolean;
 }
 
 export interface SocialMemory {
 	/** Status codes of the lists followed. */
-	watched: string;
+	followedLists: string;
 	/** Codes of the watched lists whose members were all known at the last poll. */
-	exact: string;
+	completeLists: string;
 	/** Each watched list's count when its members were last all accounted for, by status code. */
-	counts: Record<string, number>;
+	listCounts: Record<string, number>;
 	/** Records in the followed lists, key -> status code. */
-	followed: Book<string>;
+	followed: RecordMap<string>;
 	/** Records in a status no list filter accepts (`publishing`), fetched one by one: whole keys. */
-	single: Book<string>;
+	byId: RecordMap<string>;
 	/** Followed records that left the watched lists and have not been found yet. */
-	missing: Book<string>;
-	births: BirthMemory;
+	missing: RecordMap<string>;
+	newRecords: NewRecordMemory;
 	/** Next page of the whole list to search, and full passes without finding what was missing. */
-	scan: number;
+	searchPage: number;
 	passes: number;
 	/** Once the list proved not to be newest first, the search stops relying on page 1. */
-	unordered: boolean;
+	notNewestFirst: boolean;
 	/** Once its order proved to move between requests, a whole read must fit in one poll. */
-	unstable: boolean;
+	reorders: boolean;
 }
 
 export interface TrackerMemory {
