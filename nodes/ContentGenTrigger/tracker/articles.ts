@@ -19,7 +19,8 @@ import type { Previous } from '../events';
 import { RecordMap, codeStatus, keyOf, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
 import { type PollContext } from './context';
-import { time, type Change, type TrackedRecord } from './requests';
+import type { Change } from './items';
+import { time, type TrackedRecord } from './requests';
 
 const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;
 /** A first read (activation) never stops part-way: it is what every later poll relies on. */

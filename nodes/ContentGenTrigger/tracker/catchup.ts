@@ -13,7 +13,8 @@ import { SOCIAL_STATUSES } from '../../shared/constants';
 import { definition, eventsOfKind, type Previous, type TriggerEvent } from '../events';
 import { keyOf } from './state/keys';
 import { type PollContext } from './context';
-import { time, type Change, type TrackedRecord } from './requests';
+import type { Change } from './items';
+import { time, type TrackedRecord } from './requests';
 
 /** Changes stamped this long before the time are read too: a service clock behind n8n's. */
 export const CATCH_UP_MARGIN_MS = 60_000;

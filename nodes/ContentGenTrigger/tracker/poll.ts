@@ -14,16 +14,15 @@
  */
 import { pollArticles } from './articles';
 import { catchUp } from './catchup';
-import { definition, eventsOfKind, type TriggerEvent } from '../events';
-import { eventIdOf } from './event-id';
+import { eventsOfKind, type TriggerEvent } from '../events';
 import { itemsOf, type EmittedItem } from './items';
 import { decodeJournal, encodeJournal, nextJournal, repeats, type Delivery } from './repeats';
-import { pollSocial } from './social';
+import { pollSocial } from './social/social';
 import { store } from './state/codec';
 import type { TrackerMemory } from './state/memory';
 import { readStored, type Stored } from './state/formats';
 import { PollContext } from './context';
-import { PAGE_SIZE, time, type Reader, type TrackedRecord } from './requests';
+import { PAGE_SIZE, type Reader, type TrackedRecord } from './requests';
 
 const DEFAULTS = {
 	/** How far below the newest change a poll reads again, for writers whose clocks are behind. */
@@ -122,7 +121,7 @@ export async function runPoll(
 		memory.social = result.memory;
 		for (const item of itemsOf(result.changes, 'social', config.events)) items.push(item);
 		lag.missing = result.missing;
-		lag.newRecords = result.births;
+		lag.newRecords = result.newRecords;
 		lag.learning = result.learning;
 	}
 	const from =
@@ -163,28 +162,4 @@ export async function runPoll(
 		started: !previous,
 		caughtUp,
 	};
-}
-
-/** Fetch Test Event: the most recent record that could have produced a selected event. */
-export function pickTestEvent(
-	records: TrackedRecord[],
-	events: readonly TriggerEvent[],
-): EmittedItem | undefined {
-	const sorted = [...records].sort((a, b) => (time(b.updated_at) || 0) - (time(a.updated_at) || 0));
-	for (const record of sorted) {
-		const fitting = events.filter((e) => definition(e).example(record.status) !== false);
-		if (fitting.length === 0) continue;
-		const previous = definition(fitting[0]).example(record.status) as string | null;
-		const kind = definition(fitting[0]).kind;
-		return {
-			kind,
-			event: fitting[0],
-			events: fitting,
-			previous,
-			previousStatus: previous,
-			eventId: eventIdOf(kind, record),
-			record,
-		};
-	}
-	return undefined;
 }

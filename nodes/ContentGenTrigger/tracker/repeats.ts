@@ -3,16 +3,15 @@
  * execution of its items, and that execution may never start (n8n stopped right then): the items
  * are lost, and the next poll, starting from that state, does not see those changes again. So
  * each item is reported again by the next REPEATS polls that complete, with the same eventId
- * (./event-id), for n8n's Remove Duplicates node to drop what did arrive.
+ * (./items), for n8n's Remove Duplicates node to drop what did arrive.
  *
  * The state keeps a journal of the items reported by recent polls (at most JOURNAL_MAX). A repeat
  * shows the record as it is now: an article from the list pages the poll read anyway, else from
  * the top of the list; social content read by id (1 request each).
  */
 import type { Previous, RecordKind, TriggerEvent } from '../events';
-import { eventId } from './event-id';
+import { eventId, itemOf, type EmittedItem } from './items';
 import { keyOf, unpackId } from './state/keys';
-import { itemOf, type EmittedItem } from './items';
 import type { Notes, PollContext } from './context';
 import { time, type TrackedRecord } from './requests';
 

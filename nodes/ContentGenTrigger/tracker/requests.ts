@@ -1,6 +1,5 @@
 /** What the tracker asks the service for, and what it is answered. */
 import { PAGE_SIZE_MAX } from '../../shared/constants';
-import type { Previous } from '../events';
 
 export interface TrackedRecord {
 	id: string;
@@ -38,12 +37,6 @@ export type TrackerReply = ListResult | TrackedRecord | null | typeof OUT_OF_TIM
  * from an in-memory account (at once, or later).
  */
 export type Reader = (request: TrackerRequest) => Promise<TrackerReply> | TrackerReply;
-
-/** One observed change of one record. */
-export interface Change {
-	previous: Previous;
-	record: TrackedRecord;
-}
 
 export const PAGE_SIZE = PAGE_SIZE_MAX;
 

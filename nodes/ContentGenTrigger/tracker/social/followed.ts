@@ -1,0 +1,169 @@
+/**
+ * The followed lists: the social statuses whose records the trigger follows one by one (draft,
+ * queued, generating; plus ready, completed and scheduled for the events that come after a
+ * finish). Each poll reads page 1 of each; they are read whole only when a count or page 1 says
+ * something moved among them. Lists of more than FOLLOW_MAX records are not followed.
+ */
+import { isSocialListStatus } from '../../../shared/domain/statuses';
+import type { PollContext } from '../context';
+import { PAGE_SIZE, type ListResult, type TrackedRecord } from '../requests';
+import { keyOf, RecordMap, statusCode } from '../state/keys';
+import type { SocialMemory } from '../state/memory';
+import { keep, pageCap } from './whole-list';
+
+/** Lists longer than this are not followed one by one (state and requests would not scale). */
+export const FOLLOW_MAX = 6000;
+
+export interface FollowedRead {
+	/** Every record met in the followed lists, as it is now. */
+	listed: Map<string, TrackedRecord>;
+	/** Lists read whole in this poll: a member of the last poll not met there has left. */
+	readWhole: Set<string>;
+	/** Codes of the lists whose members are all remembered after this poll. */
+	complete: string;
+	/** Each complete list's count, by status code. */
+	counts: Record<string, number>;
+	/** Lists too long to follow. */
+	tooLong: Set<string>;
+}
+
+/** Page 1 of each followed list; all of them whole only when something moved among them. */
+export async function readFollowed(
+	statuses: readonly string[],
+	previous: SocialMemory,
+	ctx: PollContext,
+): Promise<FollowedRead> {
+	const listed = new Map<string, TrackedRecord>();
+	const firsts = new Map<string, ListResult>();
+	for (const status of statuses) {
+		const first = await ctx.social(1, status);
+		firsts.set(status, first);
+		for (const record of first.items) keep(listed, record);
+	}
+	const tooLong = new Set(statuses.filter((s) => (firsts.get(s) as ListResult).total > FOLLOW_MAX));
+	const result: FollowedRead = { listed, readWhole: new Set(), complete: '', counts: {}, tooLong };
+	const partial: string[] = [];
+	if (nothingMoved(statuses, firsts, previous)) {
+		for (const status of statuses) {
+			const code = statusCode(status);
+			if (previous.completeLists.includes(code)) result.complete += code;
+			else if (!tooLong.has(status)) ctx.notes.addUnfollowed();
+			result.counts[code] = (firsts.get(status) as ListResult).total;
+		}
+	} else {
+		for (const status of statuses) {
+			const code = statusCode(status);
+			const read = await readList(status, listed, firsts.get(status) as ListResult, ctx);
+			if (read.tooLong) continue;
+			if (!read.complete) partial.push(status);
+			else {
+				result.readWhole.add(status);
+				result.complete += code;
+				result.counts[code] = read.total;
+			}
+		}
+	}
+	if (partial.length > 0) {
+		// Its list order moved too much between requests: what left it is seen at a later poll.
+		ctx.notes.add(`the ${partial.join(', ')} social list could not be read whole in this poll`);
+	}
+	if (tooLong.size > 0) {
+		ctx.notes.add(
+			`${[...tooLong].join(', ')} social content is not followed one by one (more than ${FOLLOW_MAX} records)`,
+		);
+	}
+	return result;
+}
+
+/**
+ * Whether nothing entered or left a followed list since the last poll: its count is the same and
+ * page 1 shows no record elsewhere than the memory says. Statuses move forward, so a record enters
+ * a followed list only from an earlier followed one, or by being created; a move among them
+ * changes at least one count, and a new record or a loss the count of the whole list.
+ */
+function nothingMoved(
+	statuses: readonly string[],
+	firsts: Map<string, ListResult>,
+	previous: SocialMemory,
+): boolean {
+	return statuses.every((status) => {
+		const code = statusCode(status);
+		const first = firsts.get(status) as ListResult;
+		if (first.total > FOLLOW_MAX) return true;
+		if (previous.listCounts[code] !== first.total) return false;
+		const complete = previous.completeLists.includes(code);
+		return first.items.every((record) => {
+			const remembered = previous.followed.get(keyOf(record.id) ?? '');
+			return remembered === code || (remembered === undefined && !complete);
+		});
+	});
+}
+
+/** Every member of one status list, whatever order the pages come in (none when too long). */
+async function readList(
+	status: string,
+	into: Map<string, TrackedRecord>,
+	first: ListResult,
+	ctx: PollContext,
+): Promise<{ total: number; complete: boolean; tooLong: boolean }> {
+	const members = new Set<string>();
+	let result = first;
+	for (let read = 1; ; read++) {
+		const total = result.total;
+		const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+		if (total > FOLLOW_MAX) return { total, complete: false, tooLong: true };
+		for (const record of result.items) {
+			const key = keep(into, record);
+			if (key) members.add(key);
+		}
+		if (members.size >= total || result.items.length === 0)
+			return { total, complete: members.size >= total, tooLong: false };
+		if (read >= pageCap(total)) return { total, complete: false, tooLong: false };
+		const page = (read % pages) + 1;
+		result = await ctx.social(page, status);
+	}
+}
+
+/** The followed records after this poll, against what the last poll remembered. */
+export class Following {
+	/** Records in the followed lists: key -> status code. */
+	readonly listed: RecordMap<string>;
+	/** Records in a status no list filter accepts, fetched by id: whole keys (there are few). */
+	readonly byId = new RecordMap<string>();
+
+	constructor(
+		private readonly previous: SocialMemory,
+		private readonly statuses: readonly string[],
+	) {
+		// Every map of this poll compares keys at the length the state was stored with.
+		this.listed = new RecordMap(previous.followed.keyLength);
+	}
+
+	get keyLength(): number {
+		return this.listed.keyLength;
+	}
+
+	/** Whether records in this status are followed in its list. */
+	follows(status: string): boolean {
+		return this.statuses.includes(status);
+	}
+
+	/** The status code the last poll remembered for a record it followed. */
+	remembered(key: string): string | undefined {
+		const p = this.previous;
+		return p.followed.get(key) ?? p.byId.get(key) ?? p.missing.get(key);
+	}
+
+	/** Followed now, or by the last poll. */
+	has(key: string): boolean {
+		return this.listed.has(key) || this.byId.has(key) || this.remembered(key) !== undefined;
+	}
+
+	/** Follows a record in its status: in its list, by id (no list shows it), or not (false). */
+	follow(key: string, status: string): boolean {
+		if (this.follows(status)) this.listed.set(key, statusCode(status));
+		else if (!isSocialListStatus(status)) this.byId.set(key, statusCode(status));
+		else return false;
+		return true;
+	}
+}

@@ -1,0 +1,186 @@
+/**
+ * New social records, in a list without order. The list's `total` says how many records were
+ * created since `count` was taken. A new record is one created after newestCreated minus the
+ * look-back that the trigger does not remember: it remembers every record created within the
+ * look-back of newestCreated (`recent`), so a writer's clock behind, or a late commit, cannot pass
+ * an old record off as new. newestCreated is learnt at activation (./learning; a record created
+ * after activation is new even then) and moves with the new records found, never ahead of the
+ * host's clock. A count that falls (records lost) is not trusted: a whole pass looks for the new
+ * records the loss hid, and so does a followed record found gone (./find-again).
+ */
+import type { PollContext } from '../context';
+import { time, type TrackedRecord } from '../requests';
+import { RecordMap } from '../state/keys';
+import type { NewRecordMemory } from '../state/memory';
+import type { FindAgain } from './find-again';
+import { learningFloor, learnRecord, trimRecent } from './learning';
+
+export class NewRecords {
+	readonly memory: NewRecordMemory;
+	/** The new records taken in this poll, and their keys. */
+	readonly taken: TrackedRecord[] = [];
+	readonly takenKeys = new Set<string>();
+	/** The count fell in this poll (records were lost), and `count` with it. */
+	readonly countFell: boolean;
+	/** A loss first seen in this poll: the search starts its passes again. */
+	readonly newLoss: boolean;
+	/** Learning, and reading for it in this poll (a list only sampled is idle between new records). */
+	readingToLearn = false;
+	/** Newest created_at among the records taken or kept in this poll: the bound of their group. */
+	private newest = -Infinity;
+
+	constructor(
+		previous: NewRecordMemory,
+		private readonly ctx: PollContext,
+		/** The whole list's total now. */
+		private readonly total: number,
+		private readonly activating: boolean,
+		private readonly isFollowed: (key: string) => boolean,
+		private readonly findAgain: FindAgain,
+	) {
+		this.memory = { ...previous };
+		this.countFell = total < this.memory.count + this.reported && !this.memory.learning;
+		this.newLoss = this.countFell && !this.memory.hiddenByLoss;
+		if (this.countFell) {
+			// A loss can hide new records of the same interval: the count alone cannot be trusted.
+			this.memory.count = Math.max(0, total - this.reported);
+			this.memory.hiddenByLoss = true;
+		}
+		if (this.memory.hiddenByLoss)
+			ctx.notes.add('social records disappeared from the list: searching it for new ones');
+	}
+
+	get learning(): boolean {
+		return this.memory.learning !== undefined;
+	}
+
+	/** Created after activation: new, even while the account is being learnt. */
+	private createdSinceActivation(created: number): boolean {
+		return !this.activating && created > (this.memory.learning?.since ?? Infinity);
+	}
+
+	/** New records reported since `count` was taken, keyed or not. */
+	private get reported(): number {
+		return this.memory.reported.size + this.memory.reportedFollowed.count;
+	}
+
+	/** New records the count says exist and that were not found yet. */
+	get expected(): number {
+		return Math.max(0, this.total - this.memory.count - this.reported);
+	}
+
+	/** New records still to look for; none can be told apart while learning. */
+	get toFind(): number {
+		return this.learning ? 0 : this.expected;
+	}
+
+	/** Records created after this may be new; the recent ones above it are remembered. */
+	get newAfter(): number {
+		return this.memory.newestCreated - this.ctx.lookBackMs;
+	}
+
+	/**
+	 * Takes a record created after newAfter that is not remembered as new, while the count says new
+	 * records may be still to find (a record forgotten to keep the state small is not one).
+	 */
+	takeIfNew(key: string, record: TrackedRecord): boolean {
+		const created = time(record.created_at);
+		if (this.learning ? !this.createdSinceActivation(created) : !(created > this.newAfter))
+			return false;
+		// A followed record out of sight may be lost, and hide a new record from the count.
+		const mayHide =
+			!this.learning && (this.memory.hiddenByLoss === true || this.findAgain.toFind.size > 0);
+		if (this.expected === 0 && !mayHide) return false;
+		if (this.isFollowed(key) || this.findAgain.toFind.has(key)) return false;
+		if (this.memory.recent.has(key) || this.memory.reported.has(key)) return false;
+		this.memory.reported.set(key, NaN);
+		this.newest = Math.max(this.newest, created);
+		this.taken.push(record);
+		this.takenKeys.add(key);
+		return true;
+	}
+
+	/** A record no longer followed stays remembered while it is recent. */
+	keepIfRecent(key: string, record: TrackedRecord): void {
+		const created = time(record.created_at);
+		if (!(created > this.newAfter)) return;
+		this.memory.recent.set(key, NaN);
+		this.newest = Math.max(this.newest, created);
+	}
+
+	/** While learning, every record met counts, but one created since activation (it is new). */
+	learnFrom(key: string, record: TrackedRecord): void {
+		if (!this.learning || this.createdSinceActivation(time(record.created_at))) return;
+		learnRecord(this.memory, key, record, this.ctx, this.isFollowed(key));
+	}
+
+	/** A followed record found gone while the count held: a new record hides behind the loss. */
+	lostWhileCountHeld(): void {
+		if (!this.countFell) this.memory.count = Math.max(0, this.memory.count - 1);
+	}
+
+	/** Bounds what this poll took or kept by its newest record, and goes on learning if it is. */
+	closePoll(): void {
+		// A new record that is followed is in the followed map: it is only counted, not kept twice.
+		let { count, newest } = this.memory.reportedFollowed;
+		for (const [key, value] of [...this.memory.reported]) {
+			if (!Number.isNaN(value) || !this.isFollowed(key)) continue;
+			this.memory.reported.delete(key);
+			count++;
+			newest = Math.max(newest, this.newest);
+		}
+		this.memory.reportedFollowed = { count, newest };
+		// Entries of this poll belong to its group: created at or before its newest record.
+		for (const map of [this.memory.recent, this.memory.reported]) {
+			for (const [key, value] of [...map]) if (Number.isNaN(value)) map.set(key, this.newest);
+		}
+		const learning = this.memory.learning;
+		if (!learning) return;
+		// Activation's time by n8n's clock, or its newest record when the service's runs ahead.
+		if (this.activating) learning.since = Math.max(learning.newest, this.ctx.startedAt);
+		trimRecent(this.memory, learningFloor(learning, this.ctx));
+	}
+
+	/**
+	 * After a poll that is not learning: gives up on what whole searches did not find (`gaveUp`),
+	 * and once every new record is found, counts from here (`count`, newestCreated). Says whether
+	 * it did.
+	 */
+	recount(gaveUp: boolean): boolean {
+		const m = this.memory;
+		// New records found beyond what the count said were hidden by a loss: `count` was lower.
+		m.count = Math.min(m.count, Math.max(0, this.total - this.reported));
+		if (this.expected > 0 && gaveUp) {
+			const uncertain = Math.min(this.expected, m.uncertain);
+			if (this.expected > uncertain) {
+				this.ctx.notes.add(
+					`gave up looking for ${this.expected - uncertain} new social record(s) after searching the whole list`,
+				);
+			}
+			m.count += this.expected;
+		}
+		const allFound = this.expected === 0;
+		if (allFound) {
+			let newest = Math.max(m.newestCreated, Math.min(m.reportedFollowed.newest, this.ctx.now));
+			for (const [key, created] of m.reported) {
+				// A followed record cannot pass for new; it is remembered when it stops being followed.
+				if (!this.isFollowed(key)) m.recent.set(key, created);
+				newest = Math.max(newest, Math.min(created, this.ctx.now));
+			}
+			m.count += this.reported;
+			m.reported = new RecordMap<number>(m.recent.keyLength);
+			m.reportedFollowed = { count: 0, newest: -Infinity };
+			m.newestCreated = newest;
+			m.uncertain = 0;
+		}
+		trimRecent(m, this.newAfter);
+		if (this.expected > m.uncertain) {
+			this.ctx.notes.add(`${this.expected} new social record(s) still to find`);
+		} else if (this.expected > 0) {
+			this.ctx.notes.add(
+				`checking ${this.expected} social record(s) created while it was learning the account`,
+			);
+		}
+		return allFound;
+	}
+}

@@ -1,0 +1,208 @@
+/**
+ * Social content: the list has no sort and no promised order, so the tracker never depends on
+ * one. It follows every record in a followed status (./followed) and any record in a status the
+ * list filter does not know (`publishing`, fetched by id). Each poll reads page 1 of each followed
+ * list and of the whole list. Terminal lists (published, failed) are never read: a followed record
+ * that left its list is fetched by id or met in the search (./find-again), and so are the new
+ * records the count says exist (./new-records, ./search).
+ *
+ *   idle poll = followed lists + 1 requests: 4 for finished/failed events, 7 with the others, at
+ *     any size.
+ *   a poll after a move = that + (pages of the followed lists beyond their first) + 1 per record
+ *     that left them + (when ids are not whole) the search, at most the poll's request budget.
+ *
+ * A record of a followed list that is not remembered is new if it is (./new-records); otherwise
+ * it entered that list, which is reported (previous status unknown) only when the list was read
+ * whole at this poll and the last one.
+ */
+import { followedStatuses, type TriggerEvent } from '../../events';
+import type { PollContext } from '../context';
+import type { Change } from '../items';
+import type { TrackedRecord } from '../requests';
+import { codeStatus, keyOf, RecordMap, statusCode } from '../state/keys';
+import type { SocialMemory } from '../state/memory';
+import { FindAgain } from './find-again';
+import { Following, readFollowed, type FollowedRead } from './followed';
+import { NewRecords } from './new-records';
+import { Search } from './search';
+
+interface SocialPoll {
+	changes: Change[];
+	memory: SocialMemory;
+	/** Work left for later polls (see the tracker's Lag). */
+	missing: number;
+	newRecords: number;
+	learning: boolean;
+}
+
+export async function pollSocial(
+	stored: SocialMemory | undefined,
+	events: readonly TriggerEvent[],
+	ctx: PollContext,
+): Promise<SocialPoll> {
+	const statuses = followedStatuses(events);
+	const lists = statuses.map(statusCode).join('');
+	// The first poll, or one whose events follow other lists: a starting point, nothing reported.
+	const activating = !stored || stored.followedLists !== lists;
+	const previous = activating ? startingMemory(lists) : stored;
+
+	const read = await readFollowed(statuses, previous, ctx);
+	const first = await ctx.social(1);
+	if (activating) {
+		// Learn the newest record from the whole list before telling new records apart.
+		previous.newRecords.count = first.total;
+		previous.newRecords.learning = { page: 2, newest: 0, count: first.total, since: Infinity };
+	}
+	const following = new Following(previous, statuses);
+	const findAgain = new FindAgain(following.keyLength);
+	const newRecords = new NewRecords(
+		previous.newRecords,
+		ctx,
+		first.total,
+		activating,
+		(key) => following.has(key),
+		findAgain,
+	);
+	const search = new Search(previous, ctx, first.total, newRecords, findAgain);
+
+	const changes: Change[] = [];
+	const unknown = compareListed(read, following, search, changes);
+	for (const [key, record] of read.listed) search.sawListed(key, record);
+	outOfSight(previous, read, following, findAgain);
+	// What was learnt in this poll's reads counts from the next poll on.
+	const learnt = !newRecords.learning && !activating;
+	await search.run(first);
+
+	for (const record of newRecords.taken) {
+		const key = keyOf(record.id) as string;
+		if (read.listed.has(key)) continue; // reported from its list
+		changes.push({ previous: undefined, record });
+		following.follow(key, record.status);
+	}
+	// Read whole now, and all its members remembered before: a record new to it came in since.
+	const cameIn = (status: string) =>
+		learnt && read.readWhole.has(status) && previous.completeLists.includes(statusCode(status));
+	for (const [key, record] of unknown) {
+		if (newRecords.takenKeys.has(key) || search.takeIfNew(key, record))
+			changes.push({ previous: undefined, record });
+		// Not new, not followed, and not in this list at the last poll: it came in since.
+		else if (cameIn(record.status)) changes.push({ previous: null, record });
+		following.listed.set(key, statusCode(record.status));
+	}
+	const missing = foundAgain(findAgain, following, newRecords, changes);
+
+	search.finish();
+	const memory: SocialMemory = {
+		followedLists: lists,
+		completeLists: read.complete,
+		listCounts: read.counts,
+		followed: following.listed,
+		byId: following.byId,
+		missing,
+		newRecords: newRecords.memory,
+		searchPage: search.page,
+		passes: search.passes,
+		notNewestFirst: search.notNewestFirst,
+		reorders: search.reorders,
+	};
+	return {
+		changes: activating ? [] : changes,
+		memory,
+		missing: missing.size,
+		newRecords: newRecords.expected,
+		learning: newRecords.readingToLearn,
+	};
+}
+
+/**
+ * The records of the followed lists against what the last poll remembered: a change of status,
+ * a new record, or (returned) a record not remembered, told apart once the search knows what is
+ * new.
+ */
+function compareListed(
+	read: FollowedRead,
+	following: Following,
+	search: Search,
+	changes: Change[],
+): Array<[string, TrackedRecord]> {
+	const unknown: Array<[string, TrackedRecord]> = [];
+	for (const [key, record] of read.listed) {
+		if (!following.follows(record.status)) continue; // moved on between two list reads
+		const remembered = following.remembered(key);
+		if (remembered !== undefined) {
+			if (remembered !== statusCode(record.status))
+				changes.push({ previous: codeStatus(remembered), record });
+		} else if (search.takeIfNew(key, record)) {
+			changes.push({ previous: undefined, record });
+		} else {
+			unknown.push([key, record]);
+			continue;
+		}
+		following.listed.set(key, statusCode(record.status));
+	}
+	return unknown;
+}
+
+/** Followed records out of sight: gone from a list read whole, or in a status no list shows. */
+function outOfSight(
+	previous: SocialMemory,
+	read: FollowedRead,
+	following: Following,
+	findAgain: FindAgain,
+): void {
+	for (const map of [previous.followed, previous.byId, previous.missing]) {
+		for (const [key, code] of map) {
+			if (following.listed.has(key) || findAgain.toFind.has(key)) continue;
+			const status = codeStatus(code);
+			if (status !== null && read.tooLong.has(status)) continue; // no longer followed
+			// Its list was not read whole: it is where it was.
+			if (map === previous.followed && status !== null && !read.readWhole.has(status))
+				following.listed.set(key, code);
+			else findAgain.toFind.set(key, code);
+		}
+	}
+}
+
+/** Followed records out of sight that were found again; those still to find are returned. */
+function foundAgain(
+	findAgain: FindAgain,
+	following: Following,
+	newRecords: NewRecords,
+	changes: Change[],
+): RecordMap<string> {
+	const missing = new RecordMap<string>(following.keyLength);
+	for (const [key, code] of findAgain.toFind) {
+		const record = findAgain.met.get(key);
+		if (!record) {
+			if (!findAgain.gone.has(key)) missing.set(key, code);
+			continue;
+		}
+		if (statusCode(record.status) !== code) changes.push({ previous: codeStatus(code), record });
+		// The record met carries its whole id, whatever length the state had narrowed keys to.
+		const whole = keyOf(record.id) as string;
+		if (!following.follow(whole, record.status)) newRecords.keepIfRecent(whole, record);
+	}
+	return missing;
+}
+
+/** The memory a first poll starts from. */
+const startingMemory = (lists: string): SocialMemory => ({
+	followedLists: lists,
+	completeLists: '',
+	listCounts: {},
+	followed: new RecordMap(),
+	byId: new RecordMap(),
+	missing: new RecordMap(),
+	newRecords: {
+		count: 0,
+		newestCreated: 0,
+		recent: new RecordMap(),
+		reported: new RecordMap(),
+		reportedFollowed: { count: 0, newest: -Infinity },
+		uncertain: 0,
+	},
+	searchPage: 2,
+	passes: 0,
+	notNewestFirst: false,
+	reorders: false,
+});
