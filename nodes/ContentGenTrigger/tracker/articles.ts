@@ -3,7 +3,7 @@
  * floor: the cursor (the newest stamp accepted, never ahead of the n8n host's clock) minus the
  * look-back, so a change stamped by a writer whose clock is behind, or committed late, is still
  * read. Records read again are recognised by their remembered status; records in the look-back
- * and every article in flight (draft, queued) are always remembered.
+ * and every pending article (draft, queued) are always remembered.
  *
  *   requests per poll = max(1, ceil((changes since the last poll + changes within the
  *   look-back) / 100)), at most maxArticlePages; an idle poll is 1 request. A longer window is
@@ -12,20 +12,21 @@
  *
  * A changed record that is not remembered was created after the floor of the last complete
  * read (new), or was finished before the trigger last saw it: its previous status is then
- * unknown, and only a move back in flight is certain enough to report.
+ * unknown, and only a move back to pending is certain enough to report.
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
-import { RecordMap, codeStatus, keyOf, statusCode } from './state/keys';
-import type { ArticleMemory, Seen } from './state/memory';
-import { type PollContext } from './context';
+import type { PollContext } from './context';
 import type { Change } from './items';
 import { time, type TrackedRecord } from './requests';
+import { codeStatus, keyOf, RecordMap, statusCode } from './state/keys';
+import type { ArticleMemory, Seen } from './state/memory';
 
-const IN_FLIGHT: readonly string[] = ARTICLE_LIFECYCLE.pending;
-/** A first read (activation) never stops part-way: it is what every later poll relies on. */
-const SEED_PAGE_CAP = 500;
+const PENDING: readonly string[] = ARTICLE_LIFECYCLE.pending;
+/** The read at activation never stops part-way: it is what every later poll relies on. */
+const ACTIVATION_PAGE_CAP = 500;
 
+/** Every article the whole list showed in this poll (at-least-once delivery's repeats take theirs). */
 type Met = Map<string, TrackedRecord> | undefined;
 
 interface ArticlePoll {
@@ -35,19 +36,143 @@ interface ArticlePoll {
 	behind: boolean;
 }
 
+/**
+ * `lastPoll`: host time of the last poll that completed; `met` keeps every article the list showed
+ * (for ./repeats).
+ */
+export async function pollArticles(
+	previous: ArticleMemory | undefined,
+	lastPoll: number,
+	ctx: PollContext,
+	met?: Met,
+): Promise<ArticlePoll> {
+	if (!previous) return await activate(ctx, met);
+	const read = await readChanges(previous, lastPoll, ctx, met);
+	const memory = new Recorder({ ...previous, unread: read.unread });
+	// Whether a record is new is judged against the last read that reached its floor.
+	const lowFloor = previous.unread ? previous.unread.floor : previous.floor;
+	const { changes, active } = compare(read.window, memory, lowFloor);
+	const cursor = Math.max(previous.cursor, Math.min(read.stamp, ctx.now));
+	memory.state.cursor = cursor;
+	memory.state.floor = Math.max(read.floor, cursor - ctx.lookBackMs);
+	// A stamp ahead of the clock (a writer's fast clock) leaves the cursor at the clock, which may
+	// itself be ahead of the service's: the look-back stays until the clock has passed that point.
+	if ((active || read.stamp > ctx.now) && Number.isFinite(ctx.startedAt))
+		memory.state.quietSince = ctx.startedAt;
+	memory.close(Math.max(cursor, read.stamp));
+	if (read.unread) ctx.notes.add('article changes are being read over several polls');
+	return { changes, memory: memory.state, behind: read.unread !== undefined };
+}
+
+/**
+ * The changes since the last poll: the list from the top down to the floor, then what is left of
+ * a window too long for the last poll. `stamp`: the newest updated_at read from the top.
+ */
+async function readChanges(previous: ArticleMemory, lastPoll: number, ctx: PollContext, met: Met) {
+	const limit = ctx.articlePageSize;
+	const unread = previous.unread;
+	const window = new Map<string, TrackedRecord>();
+	const same = (key: string, record: TrackedRecord) =>
+		rememberedCode(previous, key) === statusCode(record.status);
+	const floor = floorOf(previous, lastPoll, ctx);
+	const belowFloor = (record: TrackedRecord) => time(record.updated_at) < floor;
+	// While a part is unread, the top is read only down to what the last poll already handled.
+	const handled = (record: TrackedRecord, key: string | undefined) =>
+		belowFloor(record) ||
+		(!(time(record.updated_at) > previous.cursor) && key !== undefined && same(key, record));
+	const stop = unread ? handled : belowFloor;
+	const top = await readWindow(ctx, met, 1, stop, ctx.maxArticlePages, window, same);
+	const stamp = newest([...window.values()]);
+	let next: ArticleMemory['unread'];
+	if (!top.complete && !top.unchanged) {
+		next = { position: top.lastPage * limit, floor: unread ? unread.floor : previous.floor };
+	} else if (unread) {
+		// Records below that position then are below it now (changes only go to the top).
+		const first = Math.floor(unread.position / limit) + 1;
+		const pagesLeft = ctx.maxArticlePages - top.pages;
+		const below = (record: TrackedRecord) => time(record.updated_at) < unread.floor;
+		const rest = await readWindow(ctx, met, first, below, pagesLeft, window);
+		if (!rest.complete) next = { position: rest.lastPage * limit, floor: unread.floor };
+	} else if (!top.complete) {
+		// A look-back longer than the page budget, with nothing new where it stopped: shortened.
+		ctx.notes.add('more article changes within the look-back than one poll reads again');
+	}
+	return { window, floor, unread: next, stamp };
+}
+
+/** Each record read, oldest change first, against its remembered status; remembers it as it is. */
+function compare(window: Map<string, TrackedRecord>, memory: Recorder, lowFloor: number) {
+	const changes: Change[] = [];
+	let active = false;
+	const ordered = [...window].sort(
+		([, a], [, b]) => (time(a.updated_at) || 0) - (time(b.updated_at) || 0),
+	);
+	for (const [key, record] of ordered) {
+		const remembered = rememberedCode(memory.state, key);
+		memory.remember(key, record.status);
+		// Same status: an edit, or a change already reported (two statuses outside the spec: unknown).
+		if (remembered === statusCode(record.status)) continue;
+		active = true;
+		let previous: Previous;
+		if (remembered !== undefined) previous = codeStatus(remembered);
+		else if (!(time(record.created_at) < lowFloor)) previous = undefined;
+		// Existed, finished, and not remembered: only a move back to pending is a certain change.
+		else if (PENDING.includes(record.status)) previous = null;
+		else continue;
+		changes.push({ previous, record });
+	}
+	return { changes, active };
+}
+
+/** The first poll: the cursor, what is within the look-back below it, and every pending article. */
+async function activate(ctx: PollContext, met: Met): Promise<ArticlePoll> {
+	const window = new Map<string, TrackedRecord>();
+	// The newest page sets the cursor; everything within the look-back below it must be remembered.
+	const top = await ctx.articles(1, ctx.articlePageSize, { met });
+	const stamp = newest(top.items);
+	const cursor = Math.min(stamp, ctx.now);
+	const floor = cursor - ctx.lookBackMs;
+	const below = (record: TrackedRecord) => time(record.updated_at) < floor;
+	const rest = top.hasMore
+		? await readWindow(ctx, met, 2, below, ACTIVATION_PAGE_CAP, window)
+		: undefined;
+	for (const record of top.items) {
+		const key = keyOf(record.id);
+		if (key && !(time(record.updated_at) < floor) && !window.has(key)) window.set(key, record);
+	}
+	if (rest && !rest.complete)
+		ctx.notes.add('articles changed within the look-back could not all be read');
+	const memory = new Recorder({
+		cursor,
+		floor,
+		quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
+		pending: new RecordMap(),
+		seen: new RecordMap<Seen>(),
+	});
+	for (const [key, record] of window) memory.remember(key, record.status);
+	for (const status of PENDING) {
+		for (const record of await readStatus(status, ctx)) {
+			memory.remember(keyOf(record.id) as string, record.status);
+		}
+	}
+	memory.close(Math.max(cursor, stamp));
+	return { changes: [], memory: memory.state, behind: false };
+}
+
 /** The status code remembered for an article, if any. */
-function codeOf(state: ArticleMemory, key: string): string | undefined {
+function rememberedCode(state: ArticleMemory, key: string): string | undefined {
 	return state.pending.get(key) ?? state.seen.get(key)?.code;
 }
 
-class Memory {
+/** Writes what a poll read into the article memory. */
+class Recorder {
 	private readonly touched = new Set<string>();
 
 	constructor(readonly state: ArticleMemory) {}
 
 	remember(key: string, status: string): void {
 		const code = statusCode(status);
-		if (IN_FLIGHT.includes(status)) {
+		if (PENDING.includes(status)) {
 			this.state.seen.delete(key);
 			this.state.pending.set(key, code);
 		} else {
@@ -57,11 +182,11 @@ class Memory {
 		}
 	}
 
-	/** Every entry read in this poll belongs to its group: stamped at or before `label`. */
-	close(label: number): void {
+	/** Every entry read in this poll belongs to its group: stamped at or before `bound`. */
+	close(bound: number): void {
 		for (const key of this.touched) {
 			const entry = this.state.seen.get(key);
-			if (entry) entry.bound = label;
+			if (entry) entry.bound = bound;
 		}
 	}
 }
@@ -75,14 +200,11 @@ interface WindowRead {
 	complete: boolean;
 	lastPage: number;
 	pages: number;
-	/** Its last page held only records already known in their current status. */
-	settled: boolean;
+	/** Its last page held only records already remembered in their current status. */
+	unchanged: boolean;
 }
 
-/**
- * Reads the newest-first list from `firstPage` until `stop` holds or the page budget ends (`met`:
- * ../replay).
- */
+/** Reads the newest-first list from `firstPage` until `stop` holds or the page budget ends. */
 async function readWindow(
 	ctx: PollContext,
 	met: Met,
@@ -90,27 +212,27 @@ async function readWindow(
 	stop: (record: TrackedRecord, key: string | undefined) => boolean,
 	maxPages: number,
 	window: Map<string, TrackedRecord>,
-	known: (key: string, record: TrackedRecord) => boolean = () => false,
+	same: (key: string, record: TrackedRecord) => boolean = () => false,
 ): Promise<WindowRead> {
 	let page = firstPage;
-	let settled = false;
+	let unchanged = false;
 	for (let used = 1; used <= maxPages; used++, page++) {
 		const result = await ctx.articles(page, ctx.articlePageSize, { met });
 		let stopped = false;
-		settled = true;
+		unchanged = true;
 		for (const record of result.items) {
 			const key = keyOf(record.id);
 			if (stop(record, key)) {
 				stopped = true;
 				break;
 			}
-			if (key && !known(key, record)) settled = false;
+			if (key && !same(key, record)) unchanged = false;
 			if (key && !window.has(key)) window.set(key, record);
 		}
 		if (stopped || !result.hasMore || result.items.length === 0)
-			return { complete: true, lastPage: page, pages: used, settled };
+			return { complete: true, lastPage: page, pages: used, unchanged };
 	}
-	return { complete: false, lastPage: page - 1, pages: maxPages, settled };
+	return { complete: false, lastPage: page - 1, pages: maxPages, unchanged };
 }
 
 /**
@@ -129,7 +251,7 @@ async function readStatus(status: string, ctx: PollContext): Promise<TrackedReco
 	for (let attempt = 0; attempt < 3; attempt++) {
 		let first: number | undefined;
 		let last = 0;
-		for (let page = 1; page <= SEED_PAGE_CAP; page++) {
+		for (let page = 1; page <= ACTIVATION_PAGE_CAP; page++) {
 			const result = await ctx.articles(page, ctx.articlePageSize, { status });
 			first ??= result.total;
 			last = result.total;
@@ -142,120 +264,4 @@ async function readStatus(status: string, ctx: PollContext): Promise<TrackedReco
 		if (first === last) break;
 	}
 	return [...records.values()];
-}
-
-async function seed(ctx: PollContext, met: Met): Promise<ArticlePoll> {
-	const window = new Map<string, TrackedRecord>();
-	// The newest page sets the cursor; everything within the look-back below it must be known.
-	const top = await ctx.articles(1, ctx.articlePageSize, { met });
-	const stamp = newest(top.items);
-	const cursor = Math.min(stamp, ctx.now);
-	const floor = cursor - ctx.lookBackMs;
-	const below = (record: TrackedRecord) => time(record.updated_at) < floor;
-	const rest = top.hasMore
-		? await readWindow(ctx, met, 2, below, SEED_PAGE_CAP, window)
-		: undefined;
-	for (const record of top.items) {
-		const key = keyOf(record.id);
-		if (key && !(time(record.updated_at) < floor) && !window.has(key)) window.set(key, record);
-	}
-	if (rest && !rest.complete)
-		ctx.notes.add('articles changed within the look-back could not all be read');
-	const memory = new Memory({
-		cursor,
-		floor,
-		quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
-		pending: new RecordMap(),
-		seen: new RecordMap<Seen>(),
-	});
-	for (const [key, record] of window) memory.remember(key, record.status);
-	for (const status of IN_FLIGHT) {
-		for (const record of await readStatus(status, ctx)) {
-			memory.remember(keyOf(record.id) as string, record.status);
-		}
-	}
-	memory.close(Math.max(cursor, stamp));
-	return { changes: [], memory: memory.state, behind: false };
-}
-
-/**
- * `lastPoll`: host time of the last poll that completed; `met` keeps every article the list showed
- * (for ./replay).
- */
-export async function pollArticles(
-	previous: ArticleMemory | undefined,
-	lastPoll: number,
-	ctx: PollContext,
-	met?: Met,
-): Promise<ArticlePoll> {
-	if (!previous) return await seed(ctx, met);
-	const limit = ctx.articlePageSize;
-	const resume = previous.unread;
-	// Whether a record is new is judged against the last read that reached its floor.
-	const lowFloor = resume ? resume.floor : previous.floor;
-
-	const window = new Map<string, TrackedRecord>();
-	const same = (key: string, record: TrackedRecord) =>
-		codeOf(previous, key) === statusCode(record.status);
-	const floor = floorOf(previous, lastPoll, ctx);
-	const belowFloor = (record: TrackedRecord) => time(record.updated_at) < floor;
-	// While a band is unread, the top is read only down to what the last poll already handled.
-	const handled = (record: TrackedRecord, key: string | undefined) =>
-		belowFloor(record) ||
-		(!(time(record.updated_at) > previous.cursor) && key !== undefined && same(key, record));
-	const top = await readWindow(
-		ctx,
-		met,
-		1,
-		resume ? handled : belowFloor,
-		ctx.maxArticlePages,
-		window,
-		same,
-	);
-	const stamp = newest([...window.values()]);
-	let nextResume: ArticleMemory['unread'];
-	if (!top.complete && !top.settled) {
-		nextResume = { position: top.lastPage * limit, floor: lowFloor };
-	} else if (resume) {
-		// Records below that position then are below it now (changes only go to the top).
-		const first = Math.floor(resume.position / limit) + 1;
-		const pagesLeft = ctx.maxArticlePages - top.pages;
-		const below = (record: TrackedRecord) => time(record.updated_at) < resume.floor;
-		const band = await readWindow(ctx, met, first, below, pagesLeft, window);
-		if (!band.complete) nextResume = { position: band.lastPage * limit, floor: resume.floor };
-	} else if (!top.complete) {
-		// A look-back longer than the page budget, with nothing new where it stopped: shortened.
-		ctx.notes.add('more article changes within the look-back than one poll reads again');
-	}
-
-	const memory = new Memory({ ...previous, unread: nextResume });
-	const changes: Change[] = [];
-	let active = false;
-	const ordered = [...window].sort(
-		([, a], [, b]) => (time(a.updated_at) || 0) - (time(b.updated_at) || 0),
-	);
-	for (const [key, record] of ordered) {
-		const known = codeOf(memory.state, key);
-		memory.remember(key, record.status);
-		// Same status: an edit, or a change already reported (two statuses outside the spec: unknown).
-		if (known === statusCode(record.status)) continue;
-		active = true;
-		let change: Previous;
-		if (known !== undefined) change = codeStatus(known);
-		else if (!(time(record.created_at) < lowFloor)) change = undefined;
-		// Existed, finished, and not remembered: only a move back in flight is a certain change.
-		else if (IN_FLIGHT.includes(record.status)) change = null;
-		else continue;
-		changes.push({ previous: change, record });
-	}
-	const cursor = Math.max(previous.cursor, Math.min(stamp, ctx.now));
-	memory.state.cursor = cursor;
-	memory.state.floor = Math.max(floor, cursor - ctx.lookBackMs);
-	// A stamp ahead of the clock (a writer's fast clock) leaves the cursor at the clock, which may
-	// itself be ahead of the service's: the look-back stays until the clock has passed that point.
-	if ((active || stamp > ctx.now) && Number.isFinite(ctx.startedAt))
-		memory.state.quietSince = ctx.startedAt;
-	memory.close(Math.max(cursor, stamp));
-	if (nextResume) ctx.notes.add('article changes are being read over several polls');
-	return { changes, memory: memory.state, behind: nextResume !== undefined };
 }

@@ -1,27 +1,20 @@
 /**
- * Change tracking of the ContentGen Trigger, free of I/O.
- *
- * `pollSteps` is a generator: it yields the reads it needs (TrackerRequest), is resumed with the
- * answers, and returns one item per observed transition plus the state to store. The node
- * answers through the transport (./reads); tests answer from an in-memory model of the service.
- * Nothing is stored unless the whole generator finishes, so a poll that fails part-way repeats
- * its window. Articles: ./articles; social content: ./social, ./births (new records), ./census
- * (the first whole read) and ./lists (reading a list whole); the stored form and its size:
- * ./state, ./ids and ./capacity; states of other builds: ./stored and ./format1; the events and
- * their items: ./events, ./items and ./event-id; starting again without losing changes: ./starts
- * and ./catchup; at-least-once delivery: ./replay; the node's side: ./reads (the transport) and
- * ./schedule (the time to the next poll). The trigger's own words and the API's: ./GLOSSARY.md.
+ * One poll of the trigger, free of n8n and of I/O but the reader it is given: what was stored,
+ * articles (./articles), social content (./social/social), the changes since a lost start
+ * (./catchup), the repeats of at-least-once delivery (./repeats), then the items and the state to
+ * store (./state/codec). Nothing is stored unless the whole poll finishes, so one that fails
+ * part-way repeats its window. ../README.md walks through it.
  */
 import { pollArticles } from './articles';
 import { catchUp } from './catchup';
 import { eventsOfKind, type TriggerEvent } from '../events';
 import { itemsOf, type EmittedItem } from './items';
-import { decodeJournal, encodeJournal, nextJournal, repeats, type Delivery } from './repeats';
+import { withRepeats, type Delivery } from './repeats';
 import { pollSocial } from './social/social';
 import { store } from './state/codec';
 import type { TrackerMemory } from './state/memory';
 import { readStored, type Stored } from './state/formats';
-import { PollContext } from './context';
+import { PollContext, type PollSettings } from './context';
 import { PAGE_SIZE, type Reader, type TrackedRecord } from './requests';
 
 const DEFAULTS = {
@@ -43,7 +36,7 @@ export interface TrackerConfig {
 	articlePageSize?: number;
 	maxArticlePages?: number;
 	requestBudget?: number;
-	/** Exactly once (the default), or at least once with repeats (./replay). */
+	/** Exactly once (the default), or at least once with repeats (./repeats). */
 	delivery?: Delivery;
 	/**
 	 * When nothing is stored although the trigger started from nothing at this time (host ms): the
@@ -79,87 +72,85 @@ export interface PollOutcome {
 }
 
 /**
- * One poll: reads what it needs through `read`, and gives one item per observed transition plus
- * the state to store. `stored`: the state the last complete poll stored (anything else, e.g. an
- * empty object, means "not activated yet").
+ * One poll: reads what it needs through `read`, and gives one item per observed change plus the
+ * state to store. `stored`: the state the last complete poll stored (anything else, e.g. an empty
+ * object, means "not activated yet").
  */
 export async function runPoll(
 	stored: unknown,
 	config: TrackerConfig,
 	read: Reader,
 ): Promise<PollOutcome> {
-	const ctx = new PollContext(read, {
+	const { events } = config;
+	const ctx = new PollContext(read, settingsOf(config));
+	const storedAs = readStored(stored, config.scope, ctx.startedAt);
+	const previous = storedAs.kind === 'read' ? storedAs.memory : undefined;
+	// Articles the poll reads, for its repeats (at-least-once delivery only).
+	const met = config.delivery === 'atLeastOnce' ? new Map<string, TrackedRecord>() : undefined;
+	const articles =
+		eventsOfKind(events, 'article').length > 0
+			? await pollArticles(previous?.articles, previous?.committedAt ?? 0, ctx, met)
+			: undefined;
+	const social =
+		eventsOfKind(events, 'social').length > 0
+			? await pollSocial(previous?.social, events, ctx)
+			: undefined;
+	const from = catchUpFrom(storedAs, config.lostStart);
+	const since = from === undefined ? undefined : await catchUp(from, events, ctx, met);
+
+	let items = [
+		...itemsOf(articles?.changes ?? [], 'article', events),
+		...itemsOf(social?.changes ?? [], 'social', events),
+		...itemsOf(since?.articles ?? [], 'article', events),
+		...itemsOf(since?.social ?? [], 'social', events),
+	];
+	let journal: Record<string, unknown> | undefined;
+	if (met) {
+		const journalStored = storedAs.kind === 'read' ? (stored as { j?: unknown }).j : undefined;
+		({ items, journal } = await withRepeats(journalStored, items, events, met, ctx));
+	}
+	const memory: TrackerMemory = {
+		scope: config.scope,
+		committedAt: config.now ?? 0,
+		articles: articles?.memory,
+		social: social?.memory,
+	};
+	const reserved = journal ? JSON.stringify(journal).length : 0;
+	const state = store(memory, ctx.notes, ctx.lookBackMs, reserved);
+	if (journal) state.j = journal;
+	return {
+		items,
+		state,
+		lag: lagOf(articles?.behind ?? false, social, ctx.notes.said),
+		stored: storedAs,
+		started: !previous,
+		caughtUp: from === undefined ? undefined : { from, short: since?.short ?? [] },
+	};
+}
+
+function settingsOf(config: TrackerConfig): PollSettings {
+	return {
 		startedAt: config.now ?? Infinity,
 		lookBackMs: config.lookBackMs ?? DEFAULTS.lookBackMs,
 		articlePageSize: config.articlePageSize ?? PAGE_SIZE,
 		maxArticlePages: config.maxArticlePages ?? DEFAULTS.maxArticlePages,
 		budget: config.requestBudget ?? DEFAULTS.requestBudget,
-	});
-	const storedAs = readStored(stored, config.scope, ctx.startedAt);
-	const previous = storedAs.kind === 'read' ? storedAs.memory : undefined;
-	const memory: TrackerMemory = { scope: config.scope, committedAt: config.now ?? 0 };
-	const items: EmittedItem[] = [];
-	// Articles the poll reads, for its repeats (at-least-once delivery only).
-	const met = config.delivery === 'atLeastOnce' ? new Map<string, TrackedRecord>() : undefined;
-	const lag: Lag = {
-		behind: false,
-		missing: 0,
-		newRecords: 0,
-		learning: false,
-		articles: false,
-		notes: [],
 	};
+}
 
-	if (eventsOfKind(config.events, 'article').length > 0) {
-		const result = await pollArticles(previous?.articles, previous?.committedAt ?? 0, ctx, met);
-		memory.articles = result.memory;
-		for (const item of itemsOf(result.changes, 'article', config.events)) items.push(item);
-		lag.articles = result.behind;
-	}
-	if (eventsOfKind(config.events, 'social').length > 0) {
-		const result = await pollSocial(previous?.social, config.events, ctx);
-		memory.social = result.memory;
-		for (const item of itemsOf(result.changes, 'social', config.events)) items.push(item);
-		lag.missing = result.missing;
-		lag.newRecords = result.newRecords;
-		lag.learning = result.learning;
-	}
-	const from =
-		storedAs.kind === 'newer'
-			? storedAs.committedAt
-			: storedAs.kind === 'none'
-				? config.lostStart
-				: undefined;
-	let caughtUp: PollOutcome['caughtUp'];
-	if (from !== undefined) {
-		const since = await catchUp(from, config.events, ctx, met);
-		for (const item of itemsOf(since.articles, 'article', config.events)) items.push(item);
-		for (const item of itemsOf(since.social, 'social', config.events)) items.push(item);
-		caughtUp = { from, short: since.short };
-	}
-	let journal: Record<string, unknown> | undefined;
-	let repeated: EmittedItem[] = [];
-	if (config.delivery === 'atLeastOnce') {
-		const before = decodeJournal(
-			storedAs.kind === 'read' ? (stored as { j?: unknown }).j : undefined,
-		);
-		const again = await repeats(before, config.events, met ?? new Map(), ctx);
-		const fresh = new Set(items.map((item) => item.eventId));
-		repeated = again.filter((item) => !fresh.has(item.eventId));
-		journal = encodeJournal(nextJournal(before, items, ctx.notes));
-	}
-	const reserved = journal ? JSON.stringify(journal).length : 0;
-	const state = store(memory, ctx.notes, ctx.lookBackMs, reserved);
-	if (journal) state.j = journal;
-	lag.notes = ctx.notes.said;
-	lag.behind =
-		lag.articles || lag.learning || lag.missing > 0 || lag.newRecords > 0 || lag.notes.length > 0;
-	return {
-		items: repeated.length > 0 ? [...repeated, ...items] : items,
-		state,
-		lag,
-		stored: storedAs,
-		started: !previous,
-		caughtUp,
-	};
+/** Behind: any work left, or anything said (something could not be done in this poll). */
+function lagOf(
+	articles: boolean,
+	social: Pick<Lag, 'missing' | 'newRecords' | 'learning'> | undefined,
+	notes: string[],
+): Lag {
+	const { missing = 0, newRecords = 0, learning = false } = social ?? {};
+	const behind = articles || learning || missing > 0 || newRecords > 0 || notes.length > 0;
+	return { behind, missing, newRecords, learning, articles, notes };
+}
+
+/** The time to report every change since: a state a newer build wrote, or a start n8n lost. */
+function catchUpFrom(storedAs: Stored, lostStart: number | undefined): number | undefined {
+	if (storedAs.kind === 'newer') return storedAs.committedAt;
+	return storedAs.kind === 'none' ? lostStart : undefined;
 }

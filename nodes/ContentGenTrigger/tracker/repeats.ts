@@ -155,3 +155,22 @@ export function nextJournal(journal: Journal, reported: EmittedItem[], notes: No
 	}
 	return { poll: poll + 1, entries: over > 0 ? kept.slice(over) : kept };
 }
+
+/**
+ * At-least-once delivery in a poll: its repeats first (those of a change it reports anew left
+ * out), then its own items; and the journal to store.
+ */
+export async function withRepeats(
+	journalStored: unknown,
+	items: EmittedItem[],
+	events: readonly TriggerEvent[],
+	met: Map<string, TrackedRecord>,
+	ctx: PollContext,
+): Promise<{ items: EmittedItem[]; journal: Record<string, unknown> }> {
+	const before = decodeJournal(journalStored);
+	const again = await repeats(before, events, met, ctx);
+	const fresh = new Set(items.map((item) => item.eventId));
+	const repeated = again.filter((item) => !fresh.has(item.eventId));
+	const journal = encodeJournal(nextJournal(before, items, ctx.notes));
+	return { items: repeated.length > 0 ? [...repeated, ...items] : items, journal };
+}

@@ -20,7 +20,7 @@ import type { PollContext } from '../context';
 import type { Change } from '../items';
 import type { TrackedRecord } from '../requests';
 import { codeStatus, keyOf, RecordMap, statusCode } from '../state/keys';
-import type { SocialMemory } from '../state/memory';
+import type { NewRecordMemory, SocialMemory } from '../state/memory';
 import { FindAgain } from './find-again';
 import { Following, readFollowed, type FollowedRead } from './followed';
 import { NewRecords } from './new-records';
@@ -33,6 +33,16 @@ interface SocialPoll {
 	missing: number;
 	newRecords: number;
 	learning: boolean;
+}
+
+/** What one social poll works with. */
+interface Run {
+	read: FollowedRead;
+	following: Following;
+	findAgain: FindAgain;
+	newRecords: NewRecords;
+	search: Search;
+	changes: Change[];
 }
 
 export async function pollSocial(
@@ -48,66 +58,39 @@ export async function pollSocial(
 
 	const read = await readFollowed(statuses, previous, ctx);
 	const first = await ctx.social(1);
-	if (activating) {
-		// Learn the newest record from the whole list before telling new records apart.
-		previous.newRecords.count = first.total;
-		previous.newRecords.learning = { page: 2, newest: 0, count: first.total, since: Infinity };
-	}
+	// Activating: learn the newest record from the whole list before telling new records apart.
+	if (activating) startLearning(previous.newRecords, first.total);
 	const following = new Following(previous, statuses);
 	const findAgain = new FindAgain(following.keyLength);
+	const isFollowed = (key: string) => following.has(key);
 	const newRecords = new NewRecords(
 		previous.newRecords,
 		ctx,
 		first.total,
 		activating,
-		(key) => following.has(key),
+		isFollowed,
 		findAgain,
 	);
 	const search = new Search(previous, ctx, first.total, newRecords, findAgain);
+	const run: Run = { read, following, findAgain, newRecords, search, changes: [] };
 
-	const changes: Change[] = [];
-	const unknown = compareListed(read, following, search, changes);
+	const unknown = compareListed(run);
 	for (const [key, record] of read.listed) search.sawListed(key, record);
-	outOfSight(previous, read, following, findAgain);
+	outOfSight(previous, run);
 	// What was learnt in this poll's reads counts from the next poll on.
 	const learnt = !newRecords.learning && !activating;
 	await search.run(first);
-
-	for (const record of newRecords.taken) {
-		const key = keyOf(record.id) as string;
-		if (read.listed.has(key)) continue; // reported from its list
-		changes.push({ previous: undefined, record });
-		following.follow(key, record.status);
-	}
+	reportNew(run);
 	// Read whole now, and all its members remembered before: a record new to it came in since.
-	const cameIn = (status: string) =>
-		learnt && read.readWhole.has(status) && previous.completeLists.includes(statusCode(status));
-	for (const [key, record] of unknown) {
-		if (newRecords.takenKeys.has(key) || search.takeIfNew(key, record))
-			changes.push({ previous: undefined, record });
-		// Not new, not followed, and not in this list at the last poll: it came in since.
-		else if (cameIn(record.status)) changes.push({ previous: null, record });
-		following.listed.set(key, statusCode(record.status));
-	}
-	const missing = foundAgain(findAgain, following, newRecords, changes);
-
+	tellUnknown(run, unknown, (status) => {
+		const code = statusCode(status);
+		return learnt && read.readWhole.has(status) && previous.completeLists.includes(code);
+	});
+	const missing = foundAgain(run);
 	search.finish();
-	const memory: SocialMemory = {
-		followedLists: lists,
-		completeLists: read.complete,
-		listCounts: read.counts,
-		followed: following.listed,
-		byId: following.byId,
-		missing,
-		newRecords: newRecords.memory,
-		searchPage: search.page,
-		passes: search.passes,
-		notNewestFirst: search.notNewestFirst,
-		reorders: search.reorders,
-	};
 	return {
-		changes: activating ? [] : changes,
-		memory,
+		changes: activating ? [] : run.changes,
+		memory: memoryAfter(lists, run, missing),
 		missing: missing.size,
 		newRecords: newRecords.expected,
 		learning: newRecords.readingToLearn,
@@ -119,12 +102,7 @@ export async function pollSocial(
  * a new record, or (returned) a record not remembered, told apart once the search knows what is
  * new.
  */
-function compareListed(
-	read: FollowedRead,
-	following: Following,
-	search: Search,
-	changes: Change[],
-): Array<[string, TrackedRecord]> {
+function compareListed({ read, following, search, changes }: Run): Array<[string, TrackedRecord]> {
 	const unknown: Array<[string, TrackedRecord]> = [];
 	for (const [key, record] of read.listed) {
 		if (!following.follows(record.status)) continue; // moved on between two list reads
@@ -144,12 +122,7 @@ function compareListed(
 }
 
 /** Followed records out of sight: gone from a list read whole, or in a status no list shows. */
-function outOfSight(
-	previous: SocialMemory,
-	read: FollowedRead,
-	following: Following,
-	findAgain: FindAgain,
-): void {
+function outOfSight(previous: SocialMemory, { read, following, findAgain }: Run): void {
 	for (const map of [previous.followed, previous.byId, previous.missing]) {
 		for (const [key, code] of map) {
 			if (following.listed.has(key) || findAgain.toFind.has(key)) continue;
@@ -163,13 +136,33 @@ function outOfSight(
 	}
 }
 
+/** The new records the search took outside the followed lists: reported, and followed. */
+function reportNew({ read, following, newRecords, changes }: Run): void {
+	for (const record of newRecords.taken) {
+		const key = keyOf(record.id) as string;
+		if (read.listed.has(key)) continue; // reported from its list
+		changes.push({ previous: undefined, record });
+		following.follow(key, record.status);
+	}
+}
+
+/** Records of the followed lists not remembered: new, come in since the last poll, or neither. */
+function tellUnknown(
+	{ following, newRecords, search, changes }: Run,
+	unknown: Array<[string, TrackedRecord]>,
+	cameIn: (status: string) => boolean,
+): void {
+	for (const [key, record] of unknown) {
+		if (newRecords.takenKeys.has(key) || search.takeIfNew(key, record))
+			changes.push({ previous: undefined, record });
+		// Not new, not followed, and not in this list at the last poll: it came in since.
+		else if (cameIn(record.status)) changes.push({ previous: null, record });
+		following.listed.set(key, statusCode(record.status));
+	}
+}
+
 /** Followed records out of sight that were found again; those still to find are returned. */
-function foundAgain(
-	findAgain: FindAgain,
-	following: Following,
-	newRecords: NewRecords,
-	changes: Change[],
-): RecordMap<string> {
+function foundAgain({ findAgain, following, newRecords, changes }: Run): RecordMap<string> {
 	const missing = new RecordMap<string>(following.keyLength);
 	for (const [key, code] of findAgain.toFind) {
 		const record = findAgain.met.get(key);
@@ -183,6 +176,29 @@ function foundAgain(
 		if (!following.follow(whole, record.status)) newRecords.keepIfRecent(whole, record);
 	}
 	return missing;
+}
+
+/** What the next poll starts from. */
+function memoryAfter(lists: string, run: Run, missing: RecordMap<string>): SocialMemory {
+	const { read, following, newRecords, search } = run;
+	return {
+		followedLists: lists,
+		completeLists: read.complete,
+		listCounts: read.counts,
+		followed: following.listed,
+		byId: following.byId,
+		missing,
+		newRecords: newRecords.memory,
+		searchPage: search.page,
+		passes: search.passes,
+		notNewestFirst: search.notNewestFirst,
+		reorders: search.reorders,
+	};
+}
+
+function startLearning(memory: NewRecordMemory, total: number): void {
+	memory.count = total;
+	memory.learning = { page: 2, newest: 0, count: total, since: Infinity };
 }
 
 /** The memory a first poll starts from. */
