@@ -5,146 +5,26 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { platformOptions } from '../shared/domain/platforms';
-import { projectLocator, readProjectId, searchProjects } from '../shared/domain/projects';
 import { testContentGenCredential } from '../shared/credentialTest';
-import { validatePlatform } from '../shared/validation';
-import {
-	EVENT_NAMES,
-	eventOptions,
-	eventsOfKind,
-	eventSubtitle,
-	parseEvents,
-	type TriggerEvent,
-} from './events';
-import { catchUpNotice } from './tracker/catchup';
-import { costOf } from './cost';
-import { isRateLimited, ranOutOfTime, reader, type Filters, type Reader } from './reads';
-import { DELIVERIES, REPEATS, type Delivery } from './tracker/repeats';
-import { pollsPerDay, pollTiming, shortestPollGapMs } from './schedule';
-import { lostStart, lostStartNotice, markStart } from './starts';
-import { committedAt, storedNotice } from './tracker/state/formats';
-import {
-	pickTestEvent,
-	runPoll,
-	type EmittedItem,
-	type Lag,
-	type ListResult,
-	type PollOutcome,
-} from './tracker';
-import { PAGE_SIZE, time } from './tracker/requests';
+import { platformOptions } from '../shared/domain/platforms';
+import { projectLocator, searchProjects } from '../shared/domain/projects';
+import { EVENT_NAMES, eventOptions, eventsOfKind, eventSubtitle } from './events';
+import { pollTimes, readDelivery, readEvents, readFilters, scopeOf } from './parameters';
+import { reader } from './reads';
+import { dailyCost, logPoll, pollFailed, toItem } from './report';
+import { pollTiming, shortestPollGapMs } from './schedule';
+import { lostStart, markStart } from './starts';
+import { fetchTestEvent } from './test-event';
+import { runPoll, type PollOutcome } from './tracker';
+import { REPEATS } from './tracker/repeats';
+import { committedAt } from './tracker/state/formats';
 
+/** Where the node's static data keeps the tracker's state. */
 const STATE_KEY = 'tracker';
 /** When polls began to end unfinished before any completed: how long the trigger stays quiet. */
 const LATE_KEY = 'lateSince';
-
-function pollTimes(context: IPollFunctions): unknown {
-	return context.getNodeParameter('pollTimes', { item: [{ mode: 'everyMinute' }] });
-}
-
-/** What the trigger expects to spend a day, from the Poll Times and the limit the service sent. */
-function cost(context: IPollFunctions, events: TriggerEvent[], read: Reader) {
-	return costOf(events, pollsPerDay(pollTimes(context)), read.rateLimit()?.dailyLimit);
-}
-
-function fail(context: IPollFunctions, error: unknown): NodeOperationError {
-	const message = error instanceof Error ? error.message : String(error);
-	return new NodeOperationError(context.getNode(), message);
-}
-
-function readEvents(context: IPollFunctions): TriggerEvent[] {
-	let events: TriggerEvent[];
-	try {
-		events = parseEvents(context.getNodeParameter('events', []));
-	} catch (error) {
-		throw fail(context, error);
-	}
-	if (events.length === 0)
-		throw new NodeOperationError(context.getNode(), 'Select at least one event to watch');
-	return events;
-}
-
-function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
-	const filters: Filters = {};
-	try {
-		const project = readProjectId(context.getNodeParameter('projectId', ''), false);
-		if (project) filters.projectId = project;
-		const platform = String(context.getNodeParameter('platform', '') ?? '');
-		if (platform && eventsOfKind(events, 'social').length > 0) {
-			filters.platform = validatePlatform('Platform', platform);
-		}
-	} catch (error) {
-		throw fail(context, error);
-	}
-	return filters;
-}
-
-function readDelivery(context: IPollFunctions): Delivery {
-	const delivery = context.getNodeParameter('delivery', 'exactlyOnce');
-	if (DELIVERIES.includes(delivery as Delivery)) return delivery as Delivery;
-	throw new NodeOperationError(
-		context.getNode(),
-		'Delivery must be Exactly Once or At Least Once',
-		{
-			description: `Got ${JSON.stringify(delivery)}. Choose one of the two in the Delivery list.`,
-		},
-	);
-}
-
-/** What the trigger has not caught up with yet, in words; undefined when it is up to date. */
-function behind(lag: Lag): string | undefined {
-	return lag.behind ? lag.notes.join('; ') || 'catching up' : undefined;
-}
-
-function toItem(item: EmittedItem, late: string | undefined): INodeExecutionData {
-	return {
-		json: {
-			...(item.record as IDataObject),
-			event: item.event,
-			events: item.events,
-			previousStatus: item.previousStatus,
-			eventId: item.eventId,
-			...(late ? { behind: late } : {}),
-		},
-	};
-}
-
-/** "Fetch Test Event": the newest matching record, without touching the stored state. */
-async function testEvent(
-	context: IPollFunctions,
-	events: TriggerEvent[],
-	filters: Filters,
-): Promise<INodeExecutionData[][]> {
-	const read = reader(context, filters);
-	const candidates: EmittedItem[] = [];
-	for (const kind of ['article', 'social'] as const) {
-		const wanted = eventsOfKind(events, kind);
-		if (wanted.length === 0) continue;
-		const request = {
-			kind: kind === 'article' ? 'articleList' : 'socialList',
-			page: 1,
-			limit: PAGE_SIZE,
-		} as const;
-		const result = (await read(request)) as ListResult;
-		const picked = pickTestEvent(result.items, wanted);
-		if (picked) candidates.push(picked);
-	}
-	const updated = (c: EmittedItem) => time(c.record.updated_at) || 0;
-	const chosen = candidates.sort((a, b) => updated(b) - updated(a))[0];
-	const { warning } = cost(context, events, read);
-	if (warning) context.logger.warn(warning, { node: context.getNode().name });
-	if (!chosen) {
-		throw new NodeOperationError(context.getNode(), 'No record matches the selected events yet', {
-			description:
-				'Fetch Test Event shows the most recent matching article or social content. Generate some content (or widen the project/platform filter) and try again.',
-		});
-	}
-	const item = toItem(chosen, undefined);
-	if (warning) item.json.warning = warning;
-	return [[item]];
-}
 
 export class ContentGenTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -217,72 +97,36 @@ export class ContentGenTrigger implements INodeType {
 		credentialTest: { testContentGenCredential },
 	};
 
+	/** One poll: ../README.md walks through it. */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const started = Date.now();
 		const events = readEvents(this);
 		const filters = readFilters(this, events);
-		if (this.getMode() === 'manual') return await testEvent(this, events, filters);
+		if (this.getMode() === 'manual') return await fetchTestEvent(this, events, filters);
 
 		const delivery = readDelivery(this);
-		const gap = shortestPollGapMs(pollTimes(this));
 		const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-		const timing = pollTiming(started, gap, budget);
+		const timing = pollTiming(started, shortestPollGapMs(pollTimes(this)), budget);
 		const staticData = this.getWorkflowStaticData('node');
-		const scope = `${filters.projectId ?? ''}|${filters.platform ?? ''}`;
+		const scope = scopeOf(filters);
 		const stored = staticData[STATE_KEY];
 		const lost = stored === undefined ? lostStart(this, scope) : undefined;
 		const config = { events, scope, now: started, delivery, lostStart: lost };
 		const read = reader(this, filters, timing);
-		let outcome: PollOutcome | undefined;
-		let failure: unknown;
+		let outcome: PollOutcome;
 		try {
 			outcome = await runPoll(stored, config, read);
 		} catch (error) {
-			failure = error;
-		}
-		const activation = committedAt(staticData[STATE_KEY]) === undefined;
-		if (!outcome) {
 			// Nothing is stored on failure, so the next poll covers this window too.
-			const since = committedAt(staticData[STATE_KEY]) ?? (staticData[LATE_KEY] ??= started);
-			const quiet = started - Number(since) < timing.quietForMs;
-			const cause = isRateLimited(failure)
-				? 'rate limited'
-				: ranOutOfTime(failure)
-					? 'the service answered too slowly to finish before the next poll is due'
-					: undefined;
-			if (cause && quiet) {
-				this.logger.warn(`ContentGen Trigger: ${cause}; the next poll covers this window`, {
-					node: this.getNode().name,
-				});
-				return null;
-			}
-			if (ranOutOfTime(failure)) {
-				throw new NodeOperationError(this.getNode(), 'The service is too slow for the Poll Times', {
-					description: `No poll has finished for ${Math.round((started - Number(since)) / 60_000)} minutes: each must end within ${Math.round((timing.deadline - started) / 1000)} s (before the next poll, and within n8n's poll budget), and the service's answers took longer. Choose longer Poll Times, or check the service's status.`,
-				});
-			}
-			if (failure instanceof NodeApiError || failure instanceof NodeOperationError) throw failure;
-			throw fail(this, failure);
+			const since = committedAt(stored) ?? Number((staticData[LATE_KEY] ??= started));
+			return pollFailed(this, error, started, since, timing);
 		}
+		const activation = committedAt(stored) === undefined;
 		if (LATE_KEY in staticData) delete staticData[LATE_KEY];
 		staticData[STATE_KEY] = outcome.state as IDataObject;
 		if (outcome.started) markStart(this, scope, started);
-		const log = { node: this.getNode().name };
-		const notice = storedNotice(outcome.stored);
-		if (notice.warn) this.logger.warn(notice.warn, log);
-		if (notice.info) this.logger.info(notice.info, log);
-		const caught = outcome.caughtUp;
-		if (caught && lost !== undefined) this.logger.info(lostStartNotice(caught.from), log);
-		const short = caught && catchUpNotice(caught.from, caught.short);
-		if (short) this.logger.warn(short, log);
-		if (activation) {
-			const { expected, warning } = cost(this, events, read);
-			if (warning) this.logger.warn(warning, { node: this.getNode().name });
-			else this.logger.info(expected, { node: this.getNode().name });
-		}
-		const late = behind(outcome.lag);
-		if (late)
-			this.logger.warn(`ContentGen Trigger is behind: ${late}`, { node: this.getNode().name });
+		const cost = activation ? dailyCost(events, pollTimes(this), read) : undefined;
+		const late = logPoll(this, outcome, lost, cost);
 		if (outcome.items.length === 0) return null;
 		return [outcome.items.map((item) => toItem(item, late))];
 	}

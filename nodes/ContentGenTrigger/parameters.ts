@@ -1,0 +1,61 @@
+/**
+ * The node's parameters, read and checked before any request: the events, the filters (project,
+ * platform), the Delivery, and the Poll Times n8n gives every polling node.
+ */
+import type { IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { readProjectId } from '../shared/domain/projects';
+import { validatePlatform } from '../shared/validation';
+import { eventsOfKind, parseEvents, type TriggerEvent } from './events';
+import type { Filters } from './reads';
+import { asNodeError } from './report';
+import { DELIVERIES, type Delivery } from './tracker/repeats';
+
+export function readEvents(context: IPollFunctions): TriggerEvent[] {
+	let events: TriggerEvent[];
+	try {
+		events = parseEvents(context.getNodeParameter('events', []));
+	} catch (error) {
+		throw asNodeError(context, error);
+	}
+	if (events.length === 0)
+		throw new NodeOperationError(context.getNode(), 'Select at least one event to watch');
+	return events;
+}
+
+export function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
+	const filters: Filters = {};
+	try {
+		const project = readProjectId(context.getNodeParameter('projectId', ''), false);
+		if (project) filters.projectId = project;
+		const platform = String(context.getNodeParameter('platform', '') ?? '');
+		if (platform && eventsOfKind(events, 'social').length > 0) {
+			filters.platform = validatePlatform('Platform', platform);
+		}
+	} catch (error) {
+		throw asNodeError(context, error);
+	}
+	return filters;
+}
+
+/** What the stored state was made under: a state of other filters is not used. */
+export function scopeOf(filters: Filters): string {
+	return `${filters.projectId ?? ''}|${filters.platform ?? ''}`;
+}
+
+export function readDelivery(context: IPollFunctions): Delivery {
+	const delivery = context.getNodeParameter('delivery', 'exactlyOnce');
+	if (DELIVERIES.includes(delivery as Delivery)) return delivery as Delivery;
+	throw new NodeOperationError(
+		context.getNode(),
+		'Delivery must be Exactly Once or At Least Once',
+		{
+			description: `Got ${JSON.stringify(delivery)}. Choose one of the two in the Delivery list.`,
+		},
+	);
+}
+
+export function pollTimes(context: IPollFunctions): unknown {
+	return context.getNodeParameter('pollTimes', { item: [{ mode: 'everyMinute' }] });
+}
