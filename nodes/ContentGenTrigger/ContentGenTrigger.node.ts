@@ -11,13 +11,13 @@ import { testContentGenCredential } from '../shared/credentialTest';
 import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, searchProjects } from '../shared/domain/projects';
 import { EVENT_NAMES, eventOptions, eventsOfKind, eventSubtitle } from './events';
-import { pollTimes, readDelivery, readEvents, readFilters, scopeOf } from './parameters';
+import { pollTimes, readDelivery, readParameters, scopeOf } from './parameters';
 import { reader } from './reads';
 import { dailyCost, logPoll, pollFailed, toItem } from './report';
 import { pollTiming, shortestPollGapMs } from './schedule';
 import { lostStart, markStart } from './starts';
 import { fetchTestEvent } from './test-event';
-import { runPoll, type PollOutcome } from './tracker';
+import { runPoll, type PollOutcome } from './tracker/poll';
 import { REPEATS } from './tracker/repeats';
 import { committedAt } from './tracker/state/formats';
 
@@ -100,8 +100,7 @@ export class ContentGenTrigger implements INodeType {
 	/** One poll: ../README.md walks through it. */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const started = Date.now();
-		const events = readEvents(this);
-		const filters = readFilters(this, events);
+		const { events, filters } = readParameters(this);
 		if (this.getMode() === 'manual') return await fetchTestEvent(this, events, filters);
 
 		const delivery = readDelivery(this);

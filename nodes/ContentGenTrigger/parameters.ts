@@ -12,7 +12,11 @@ import type { Filters } from './reads';
 import { asNodeError } from './report';
 import { DELIVERIES, type Delivery } from './tracker/repeats';
 
-export function readEvents(context: IPollFunctions): TriggerEvent[] {
+/** The events and filters: all a poll needs before Fetch Test Event (which has no Delivery). */
+export function readParameters(context: IPollFunctions): {
+	events: TriggerEvent[];
+	filters: Filters;
+} {
 	let events: TriggerEvent[];
 	try {
 		events = parseEvents(context.getNodeParameter('events', []));
@@ -21,10 +25,6 @@ export function readEvents(context: IPollFunctions): TriggerEvent[] {
 	}
 	if (events.length === 0)
 		throw new NodeOperationError(context.getNode(), 'Select at least one event to watch');
-	return events;
-}
-
-export function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
 	const filters: Filters = {};
 	try {
 		const project = readProjectId(context.getNodeParameter('projectId', ''), false);
@@ -36,7 +36,7 @@ export function readFilters(context: IPollFunctions, events: TriggerEvent[]): Fi
 	} catch (error) {
 		throw asNodeError(context, error);
 	}
-	return filters;
+	return { events, filters };
 }
 
 /** What the stored state was made under: a state of other filters is not used. */

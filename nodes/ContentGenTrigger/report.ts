@@ -9,7 +9,8 @@ import type { TriggerEvent } from './events';
 import { isRateLimited, ranOutOfTime, type Reader } from './reads';
 import { pollsPerDay, type PollTiming } from './schedule';
 import { lostStartNotice } from './starts';
-import type { EmittedItem, PollOutcome } from './tracker';
+import type { EmittedItem } from './tracker/items';
+import type { PollOutcome } from './tracker/poll';
 import { catchUpNotice } from './tracker/catchup';
 import { storedNotice } from './tracker/state/formats';
 

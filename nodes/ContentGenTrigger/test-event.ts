@@ -6,8 +6,8 @@ import { eventsOfKind, type TriggerEvent } from './events';
 import { pollTimes } from './parameters';
 import { reader, type Filters } from './reads';
 import { dailyCost, toItem } from './report';
-import { pickTestEvent, type EmittedItem, type ListResult } from './tracker';
-import { PAGE_SIZE, time } from './tracker/requests';
+import { pickTestEvent, type EmittedItem } from './tracker/items';
+import { PAGE_SIZE, time, type ListResult } from './tracker/requests';
 
 export async function fetchTestEvent(
 	context: IPollFunctions,

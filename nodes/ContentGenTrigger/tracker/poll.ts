@@ -82,7 +82,8 @@ export async function runPoll(
 	read: Reader,
 ): Promise<PollOutcome> {
 	const { events } = config;
-	const ctx = new PollContext(read, settingsOf(config));
+	const settings = settingsOf(config);
+	const ctx = new PollContext(read, settings);
 	const storedAs = readStored(stored, config.scope, ctx.startedAt);
 	const previous = storedAs.kind === 'read' ? storedAs.memory : undefined;
 	// Articles the poll reads, for its repeats (at-least-once delivery only).
@@ -95,7 +96,13 @@ export async function runPoll(
 		eventsOfKind(events, 'social').length > 0
 			? await pollSocial(previous?.social, events, ctx)
 			: undefined;
-	const from = catchUpFrom(storedAs, config.lostStart);
+	// A state a newer build wrote, or a start n8n lost: every change since is reported too.
+	const from =
+		storedAs.kind === 'newer'
+			? storedAs.committedAt
+			: storedAs.kind === 'none'
+				? config.lostStart
+				: undefined;
 	const since = from === undefined ? undefined : await catchUp(from, events, ctx, met);
 
 	let items = [
@@ -147,10 +154,4 @@ function lagOf(
 	const { missing = 0, newRecords = 0, learning = false } = social ?? {};
 	const behind = articles || learning || missing > 0 || newRecords > 0 || notes.length > 0;
 	return { behind, missing, newRecords, learning, articles, notes };
-}
-
-/** The time to report every change since: a state a newer build wrote, or a start n8n lost. */
-function catchUpFrom(storedAs: Stored, lostStart: number | undefined): number | undefined {
-	if (storedAs.kind === 'newer') return storedAs.committedAt;
-	return storedAs.kind === 'none' ? lostStart : undefined;
 }

@@ -38,7 +38,7 @@ export function readStored(stored: unknown, scope: string, now: number): Stored 
 		return { kind: 'newer', format, committedAt: t };
 	}
 	const memory =
-		format === VERSION ? decode(j, scope) : format === 1 ? decodeFormat1(j, scope, now) : undefined;
+		format === 1 ? decodeFormat1(j, scope, now) : format === VERSION ? decode(j, scope) : undefined;
 	return memory ? { kind: 'read', format, memory } : { kind: 'other' };
 }
 
