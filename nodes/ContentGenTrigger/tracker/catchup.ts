@@ -2,7 +2,7 @@
  * Catching up from a time: a poll that starts again although the trigger was running (n8n kept no
  * state from the poll that started it, ./starts; or the state is a newer build's, ./stored) takes
  * its starting point as at activation, and also reports every change since that time. What the
- * record was before is not known there: a record changed since is reported as entering its
+ * record was before is unknown there: a record changed since is reported as entering its
  * status (new when created since), so an edit of a record already finished then can pass for its
  * finish. Reads, once: articles from the newest down to that time; for social content, the lists
  * of the statuses the selected events lead to, whole (the list has no order). At most
@@ -56,7 +56,7 @@ async function articlesSince(
 }
 
 /** The social statuses a selected event can end in (a status no list filter accepts aside). */
-function targets(events: readonly TriggerEvent[]): string[] {
+function statusesReached(events: readonly TriggerEvent[]): string[] {
 	const social = eventsOfKind(events, 'social').map(definition);
 	return SOCIAL_STATUSES.filter((status) =>
 		social.some((event) => event.matches(null, status) || event.matches(undefined, status)),
@@ -72,7 +72,7 @@ async function socialSince(
 ): Promise<Change[]> {
 	const met = new Map<string, Change>();
 	let pages = 0;
-	for (const status of targets(events)) {
+	for (const status of statusesReached(events)) {
 		const members = new Set<string>();
 		let total = 0;
 		for (let page = 1; pages < CATCH_UP_PAGES; page++) {

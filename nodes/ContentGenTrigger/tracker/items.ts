@@ -99,7 +99,7 @@ export function pickTestEvent(
  */
 
 /**
- * `updated_at` in one spelling (the list and the single record may write it differently); epoch
+ * `updated_at` in one spelling (a list and a record read by id may write it differently); epoch
  * ms as the state keeps it.
  */
 function stamp(updatedAt: unknown): string {

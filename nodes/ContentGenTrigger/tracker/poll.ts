@@ -21,7 +21,7 @@ const DEFAULTS = {
 	/** How far below the newest change a poll reads again, for writers whose clocks are behind. */
 	lookBackMs: 5 * 60_000,
 	maxArticlePages: 60,
-	/** Optional reads per poll: the social search and single records. */
+	/** Optional reads per poll: the social search's pages and records read by id. */
 	requestBudget: 30,
 };
 

@@ -120,11 +120,11 @@ export class Search {
 			const reply = await this.list.page(this.page);
 			if (!reply) return;
 			const oldest = reply.items[reply.items.length - 1];
-			const deepEnough =
+			const olderThanNew =
 				newestFirst &&
 				this.findAgain.left === 0 &&
 				!(time(oldest?.created_at) > this.newRecords.newAfter);
-			if (reply.hasMore && reply.items.length > 0 && !deepEnough) this.page++;
+			if (reply.hasMore && reply.items.length > 0 && !olderThanNew) this.page++;
 			else {
 				this.page = 2;
 				this.passes++;

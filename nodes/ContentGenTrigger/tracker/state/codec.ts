@@ -5,8 +5,8 @@
  * MIN_KEY characters do not, records are forgotten, least needed first, and the trigger says so:
  * finished articles older than the look-back (memory only), then recent ones (the article
  * look-back shrinks to what is remembered), then followed social records (their next change is
- * reported only when they show up in a list again), then articles in flight (their completion can
- * go unreported), then recent social records (births are then looked for above them only).
+ * reported only when they show up in a list again), then pending articles (their completion can
+ * go unreported), then recent social records (new ones are then looked for above them only).
  */
 import { RecordMap, FULL_KEY, MIN_KEY } from './keys';
 import type { Notes } from '../context';
@@ -220,7 +220,7 @@ function forgetToFit(
 			})
 		: 0;
 	if (s && forgotten > 0) {
-		// Unknown recent records must not pass for new ones: births are looked for above them only.
+		// Recent records forgotten must not pass for new ones: new ones are looked for above them.
 		s.newRecords.newestCreated = Math.max(s.newRecords.newestCreated, newestForgotten + lookBackMs);
 		notes.add('too many new social records at once: some may go unreported');
 	}

@@ -76,15 +76,15 @@ export function storedNotice(stored: Stored): { warn?: string; info?: string } {
  * State format 1, written by the first build (fece5e5, the CHANGELOG's 0.1.0): `v: 1`, no time
  * of the last poll. Articles: `a.c` the newest updated_at read, `a.m` every article seen as packed
  * key + status code (23 characters each, oldest first), `a.r` a window still being read. Social:
- * `s.m` the followed records the same way, `s.e` the watched lists, `s.f` those read whole, `s.w`
- * the newest created_at counted and `s.n` the count then, `s.p` births reported since.
+ * `s.m` the followed records the same way, `s.e` the followed lists, `s.f` those read whole, `s.w`
+ * the newest created_at counted and `s.n` the count then, `s.p` new records reported since.
  *
  * Everything it holds is carried over. Articles continue from `a.c` exactly as that build would
  * have: everything at or below it was read. Social content keeps its followed records and its
  * count; format 1 kept no list of recent records, so the whole list is read once more (as at
  * activation) to learn them, and meanwhile a record created after `s.w` is new, as it was there.
  */
-const IN_FLIGHT_CODES = 'dq';
+const PENDING_CODES = 'dq';
 
 /** `[key, code]` pairs of a format-1 map (whole keys, a status letter each). */
 function entries(packed: unknown): Array<[string, string]> {
@@ -97,47 +97,47 @@ function entries(packed: unknown): Array<[string, string]> {
 }
 
 function format1Articles(a: Json, cursor: number): ArticleMemory {
-	const inFlight = new RecordMap<string>();
+	const pending = new RecordMap<string>();
 	const seen = new RecordMap<Seen>();
 	for (const [key, code] of entries(a.m)) {
-		if (IN_FLIGHT_CODES.includes(code)) inFlight.set(key, code);
+		if (PENDING_CODES.includes(code)) pending.set(key, code);
 		else seen.set(key, { code, bound: cursor });
 	}
 	const r = a.r as Json | undefined;
-	const resume =
+	const unread =
 		r && typeof r.p === 'number' && typeof r.c === 'number'
 			? { position: r.p, floor: r.c }
 			: undefined;
-	return { cursor, floor: cursor, quietSince: 0, pending: inFlight, seen, unread: resume };
+	return { cursor, floor: cursor, quietSince: 0, pending, seen, unread };
 }
 
-function format1Social(s: Json, watermark: number, count: number, now: number): SocialMemory {
+function format1Social(s: Json, newestCreated: number, count: number, now: number): SocialMemory {
 	const followed = new RecordMap<string>();
-	const single = new RecordMap<string>();
+	const byId = new RecordMap<string>();
 	for (const [key, code] of entries(s.m)) {
-		(isSocialListStatus(codeStatus(code)) ? followed : single).set(key, code);
+		(isSocialListStatus(codeStatus(code)) ? followed : byId).set(key, code);
 	}
-	// Births already reported: created after the watermark, and before this read.
-	const found = new RecordMap<number>();
-	const created = Number.isFinite(now) ? now : watermark;
+	// New records already reported: created after `s.w`, and before this read.
+	const reported = new RecordMap<number>();
+	const created = Number.isFinite(now) ? now : newestCreated;
 	for (let i = 0; typeof s.p === 'string' && i + FULL_KEY <= s.p.length; i += FULL_KEY) {
-		found.set(s.p.slice(i, i + FULL_KEY), created);
+		reported.set(s.p.slice(i, i + FULL_KEY), created);
 	}
 	return {
 		followedLists: typeof s.e === 'string' ? s.e : '',
 		completeLists: typeof s.f === 'string' ? s.f : '',
 		listCounts: {},
 		followed,
-		byId: single,
+		byId,
 		missing: new RecordMap(),
 		newRecords: {
 			count,
-			newestCreated: watermark,
+			newestCreated,
 			recent: new RecordMap(),
-			reported: found,
+			reported,
 			reportedFollowed: { count: 0, newest: -Infinity },
 			uncertain: 0,
-			learning: { page: 2, newest: watermark, count, since: watermark },
+			learning: { page: 2, newest: newestCreated, count, since: newestCreated },
 		},
 		searchPage: 2,
 		passes: 0,

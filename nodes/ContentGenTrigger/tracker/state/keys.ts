@@ -95,7 +95,7 @@ export function codeStatus(code: string): string | null {
 
 /**
  * Records remembered by key. Lookups compare the first `keyLength` characters (every map of a poll
- * uses the key length the state was stored with); each entry keeps the longest key known for it, so
+ * uses the key length the state was stored with); each entry keeps the longest key seen for it, so
  * a state narrowed to save space widens again as its narrow entries are replaced or forgotten.
  */
 export class RecordMap<V> {
@@ -118,16 +118,16 @@ export class RecordMap<V> {
 	/** Adds or moves an entry to the newest end (the oldest entries are the first forgotten). */
 	set(key: string, value: V): void {
 		const short = key.slice(0, this.keyLength);
-		const known = this.entries.get(short)?.key ?? '';
+		const seen = this.entries.get(short)?.key ?? '';
 		this.entries.delete(short);
-		this.entries.set(short, { key: known.length > key.length ? known : key, value });
+		this.entries.set(short, { key: seen.length > key.length ? seen : key, value });
 	}
 
 	delete(key: string): boolean {
 		return this.entries.delete(key.slice(0, this.keyLength));
 	}
 
-	/** Entries oldest first: [longest known key, value]. */
+	/** Entries oldest first: [longest key seen, value]. */
 	*[Symbol.iterator](): IterableIterator<[string, V]> {
 		for (const { key, value } of this.entries.values()) yield [key, value];
 	}
@@ -139,9 +139,9 @@ export class RecordMap<V> {
 		return min;
 	}
 
-	/** The UUID behind a key, when the whole key is known. */
+	/** The UUID behind a key, when the whole key was seen. */
 	idOf(key: string): string | undefined {
-		const known = this.entries.get(key.slice(0, this.keyLength))?.key ?? key;
-		return known.length >= FULL_KEY ? unpackId(known) : undefined;
+		const seen = this.entries.get(key.slice(0, this.keyLength))?.key ?? key;
+		return seen.length >= FULL_KEY ? unpackId(seen) : undefined;
 	}
 }

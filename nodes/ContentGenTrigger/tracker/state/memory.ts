@@ -4,10 +4,13 @@
  */
 import type { RecordMap } from './keys';
 
-/** Entries of a labelled book carry the time of their group: an upper bound of their own. */
+/**
+ * Records with a time bound: each entry's time (created_at or updated_at) is at or before its
+ * bound, the newest of the poll that wrote it, so entries are stored grouped by bound.
+ */
 export type Bounded = RecordMap<number>;
 
-/** A finished article: its status code and the newest updated_at of the poll that saw it. */
+/** A finished article: its status code and the bound of the poll that saw it. */
 export interface Seen {
 	code: string;
 	bound: number;
@@ -20,14 +23,15 @@ export interface ArticleMemory {
 	floor: number;
 	/** Host time of the last poll that read something new: a quiet look-back closes. */
 	quietSince: number;
-	/** Every article in draft or queued, key -> status code. */
+	/** Every pending article (draft, queued): key -> status code. */
 	pending: RecordMap<string>;
 	/** Finished articles seen, oldest first. */
 	seen: RecordMap<Seen>;
-	/** A window too long for one poll: its unread band starts at this list position. */
+	/** A window too long for one poll: its unread part starts at this list position. */
 	unread?: { position: number; floor: number };
 }
 
+/** Reading the whole social list once after activation (../social/learning). */
 export interface Learning {
 	/** Next page of the whole list to read. */
 	page: number;
@@ -39,40 +43,41 @@ export interface Learning {
 	since: number;
 }
 
+/** What new social records are told apart by (../social/new-records). */
 export interface NewRecordMemory {
-	/** Records counted at the baseline. */
+	/** The whole list's count that new records are counted from. */
 	count: number;
-	/** Newest created_at at the baseline, never ahead of the host's clock. */
+	/** The newest created_at counted, never ahead of the host's clock. */
 	newestCreated: number;
-	/** Records created within the look-back of the watermark (key -> a bound above its created_at). */
+	/** Records created within the look-back of newestCreated: key -> a bound of created_at. */
 	recent: Bounded;
-	/** Births reported since the baseline that are not followed. */
+	/** New records reported since `count` was taken that are not followed. */
 	reported: Bounded;
-	/** Births reported since the baseline that are followed (the followed books hold their keys). */
+	/** New records reported since then that are followed (the followed map holds their keys). */
 	reportedFollowed: { count: number; newest: number };
-	/** Births of the activation read that it may have taken for existing records. */
+	/** New records of the learning read that it may have taken for existing ones. */
 	uncertain: number;
-	/** Set while the whole list is being read to learn the newest record. */
+	/** Set while the whole list is being read once, to learn newestCreated and `recent`. */
 	learning?: Learning;
-	/** The count fell: births may hide behind the loss, so a whole pass looks for them. */
+	/** The count fell: new records may hide behind the loss, so a whole pass looks for them. */
 	hiddenByLoss?: boolean;
 }
 
 export interface SocialMemory {
-	/** Status codes of the lists followed. */
+	/** Status codes of the followed lists. */
 	followedLists: string;
-	/** Codes of the watched lists whose members were all known at the last poll. */
+	/** Codes of the followed lists whose members were all remembered at the last poll. */
 	completeLists: string;
-	/** Each watched list's count when its members were last all accounted for, by status code. */
+	/** Each followed list's count when its members were last all accounted for, by status code. */
 	listCounts: Record<string, number>;
-	/** Records in the followed lists, key -> status code. */
+	/** Records in the followed lists: key -> status code. */
 	followed: RecordMap<string>;
-	/** Records in a status no list filter accepts (`publishing`), fetched one by one: whole keys. */
+	/** Records in a status no list filter accepts (`publishing`), fetched by id: whole keys. */
 	byId: RecordMap<string>;
-	/** Followed records that left the watched lists and have not been found yet. */
+	/** Followed records that left the followed lists and have not been found yet. */
 	missing: RecordMap<string>;
 	newRecords: NewRecordMemory;
-	/** Next page of the whole list to search, and full passes without finding what was missing. */
+	/** Next page of the whole list to search, and whole passes in a row that found nothing. */
 	searchPage: number;
 	passes: number;
 	/** Once the list proved not to be newest first, the search stops relying on page 1. */
