@@ -97,7 +97,7 @@ export class ContentGenTrigger implements INodeType {
 		credentialTest: { testContentGenCredential },
 	};
 
-	/** One poll: ../README.md walks through it. */
+	/** One poll: ./README.md walks through it. */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const started = Date.now();
 		const { events, filters } = readParameters(this);

@@ -46,10 +46,25 @@ function circles(graph: Map<string, string[]>): string[][] {
 	return [...found.values()];
 }
 
+/** The trigger's change tracking: pure, it reads only through the reader it is given. */
+const TRACKER = /^nodes\/ContentGenTrigger\/tracker\//;
+const TRACKER_MAY_NOT_IMPORT =
+	/^nodes\/(?!ContentGenTrigger\/(tracker\/|events\.ts$)|shared\/(constants\.ts$|domain\/))/;
+
+const PACKAGE = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'".][^'"]*)['"]/g;
+
+/** The packages a source imports (anything not relative). */
+function packagesOf(text: string): string[] {
+	return [...text.matchAll(PACKAGE)].map((match) => match[1]);
+}
+
 const graph = new Map<string, string[]>();
+const packages = new Map<string, string[]>();
 for (const file of packageSources()) {
 	const name = relative(ROOT, file);
-	graph.set(name, importsOf(name, readFileSync(file, 'utf8')));
+	const text = readFileSync(file, 'utf8');
+	graph.set(name, importsOf(name, text));
+	packages.set(name, packagesOf(text));
 }
 
 describe('imports in nodes/ and credentials/', () => {
@@ -75,7 +90,18 @@ describe('imports in nodes/ and credentials/', () => {
 			/^nodes\/shared\/transport\//,
 			/^nodes\/(ContentGen|shared\/(domain|validation))/,
 		],
+		[
+			"the trigger's tracker imports only itself, the events and shared constants and domain",
+			TRACKER,
+			TRACKER_MAY_NOT_IMPORT,
+		],
 	];
+	it("the trigger's tracker imports no package, n8n-workflow included", () => {
+		const tracker = [...packages].filter(([file]) => TRACKER.test(file));
+		expect(tracker.length).toBeGreaterThan(10);
+		expect(tracker.flatMap(([file, used]) => used.map((p) => `${file} -> ${p}`))).toEqual([]);
+	});
+
 	it.each(layers)('%s', (_rule, from, forbidden) => {
 		const broken = [...graph]
 			.filter(([file]) => from.test(file))
@@ -83,6 +109,29 @@ describe('imports in nodes/ and credentials/', () => {
 				targets.filter((t) => forbidden.test(t)).map((t) => `${file} -> ${t}`),
 			);
 		expect(broken).toEqual([]);
+	});
+});
+
+describe("the tracker's rules can fail", () => {
+	it('name the n8n side, the transport and a package, not the events or shared domain', () => {
+		const forbidden = [
+			'nodes/ContentGenTrigger/reads.ts',
+			'nodes/ContentGenTrigger/ContentGenTrigger.node.ts',
+			'nodes/shared/transport/request.ts',
+			'nodes/shared/validation/index.ts',
+			'nodes/ContentGenTrigger/tracker/poll.ts',
+			'nodes/ContentGenTrigger/events.ts',
+			'nodes/shared/domain/statuses.ts',
+			'nodes/shared/constants.ts',
+		].filter((file) => TRACKER_MAY_NOT_IMPORT.test(file));
+		expect(forbidden).toEqual([
+			'nodes/ContentGenTrigger/reads.ts',
+			'nodes/ContentGenTrigger/ContentGenTrigger.node.ts',
+			'nodes/shared/transport/request.ts',
+			'nodes/shared/validation/index.ts',
+		]);
+		const text = "import type { X } from 'n8n-workflow';\nimport { y } from '../requests';";
+		expect(packagesOf(text)).toEqual(['n8n-workflow']);
 	});
 });
 
