@@ -3,7 +3,7 @@
  * beside the node's own. Under n8n 2.41's durable poll cursors the state of the poll that runs on
  * activation is dropped when it emits nothing, but the workflow's static data is saved after
  * activation: the first scheduled poll then finds no state, finds this, and reports the changes
- * since (./catchup) instead of taking a second starting point. A start is one node's (by id and
+ * since (./tracker/catchup) instead of taking a second starting point. A start is one node's (by id and
  * name, as n8n keys cursors and static data), under its filters; a first activation has none.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';

@@ -1,13 +1,13 @@
 /**
  * Catching up from a time: a poll that starts again although the trigger was running (n8n kept no
- * state from the poll that started it, ./starts; or the state is a newer build's, ./stored) takes
- * its starting point as at activation, and also reports every change since that time. What the
- * record was before is unknown there: a record changed since is reported as entering its
- * status (new when created since), so an edit of a record already finished then can pass for its
- * finish. Reads, once: articles from the newest down to that time; for social content, the lists
- * of the statuses the selected events lead to, whole (the list has no order). At most
- * CATCH_UP_PAGES pages of each, the social ones while the poll has time; what does not fit is
- * said, not dropped silently.
+ * state from the poll that started it, ../starts; or the state is a newer build's,
+ * ./state/formats) takes its starting point as at activation, and also reports every change since
+ * that time. What the record was before is unknown there: a record changed since is reported as
+ * entering its status (new when created since), so an edit of a record already finished then can
+ * pass for its finish. Reads, once: articles from the newest down to that time; for social
+ * content, the lists of the statuses the selected events lead to, whole (the list has no order).
+ * At most CATCH_UP_PAGES pages of each, the social ones while the poll has time; what does not
+ * fit is said, not dropped silently.
  */
 import { SOCIAL_STATUSES } from '../../shared/constants';
 import { definition, eventsOfKind, type Previous, type TriggerEvent } from '../events';
@@ -100,7 +100,7 @@ async function socialSince(
 
 /**
  * Every change since `from` (host time) of the selected events' kinds; `met` keeps every article
- * the list showed (for ./replay).
+ * the list showed (for ./repeats).
  */
 export async function catchUp(
 	from: number,

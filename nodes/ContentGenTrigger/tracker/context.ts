@@ -48,11 +48,7 @@ export interface PollSettings {
  * and what it has to say.
  */
 export class PollContext {
-	/**
-	 * The service's clock as last seen, else the n8n host's (epoch ms; Infinity when unknown):
-	 * stamps ahead of it do not move a cursor.
-	 */
-	now: number;
+	private clock: number;
 	readonly startedAt: number;
 	readonly lookBackMs: number;
 	readonly articlePageSize: number;
@@ -64,12 +60,20 @@ export class PollContext {
 		private readonly reader: Reader,
 		settings: PollSettings,
 	) {
-		this.now = settings.startedAt;
+		this.clock = settings.startedAt;
 		this.startedAt = settings.startedAt;
 		this.lookBackMs = settings.lookBackMs;
 		this.articlePageSize = settings.articlePageSize;
 		this.maxArticlePages = settings.maxArticlePages;
 		this.budget = settings.budget;
+	}
+
+	/**
+	 * The service's clock as last seen, else the n8n host's (epoch ms; Infinity when unknown):
+	 * stamps ahead of it do not move a cursor.
+	 */
+	get now(): number {
+		return this.clock;
 	}
 
 	/** Optional reads left in this poll. */
@@ -80,7 +84,7 @@ export class PollContext {
 	private async ask(request: TrackerRequest): Promise<TrackerReply> {
 		const reply = await this.reader(request);
 		const serviceTime = (reply as ListResult | null)?.serviceTime;
-		if (typeof serviceTime === 'number') this.now = serviceTime;
+		if (typeof serviceTime === 'number') this.clock = serviceTime;
 		return reply;
 	}
 

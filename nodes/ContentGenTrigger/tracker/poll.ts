@@ -40,7 +40,7 @@ export interface TrackerConfig {
 	delivery?: Delivery;
 	/**
 	 * When nothing is stored although the trigger started from nothing at this time (host ms): the
-	 * changes since are reported (./starts, ./catchup).
+	 * changes since are reported (../starts, ./catchup).
 	 */
 	lostStart?: number;
 }

@@ -3,7 +3,7 @@
  * and the current one (./codec).
  * One written by a newer build (a downgrade) it cannot read, but every format keeps `v` and `t`
  * (the n8n host's time of the last complete poll) at the top: the trigger then starts again and
- * reports the changes since `t` (./catchup), and says so in n8n's log rather than refusing to
+ * reports the changes since `t` (../catchup), and says so in n8n's log rather than refusing to
  * poll, so that no change is lost while the newer build is away.
  */
 import { isSocialListStatus } from '../../../shared/domain/statuses';
@@ -15,7 +15,7 @@ import type { ArticleMemory, Seen, SocialMemory, TrackerMemory } from './memory'
 export const FORMATS_READ: readonly number[] = [1, VERSION];
 
 export type Stored =
-	/** Nothing stored: never activated, or n8n kept no state (see ./starts). */
+	/** Nothing stored: never activated, or n8n kept no state (see ../../starts). */
 	| { kind: 'none' }
 	| { kind: 'read'; format: number; memory: TrackerMemory }
 	| { kind: 'newer'; format: number; committedAt: number | undefined }
