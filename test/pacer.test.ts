@@ -200,7 +200,6 @@ function simulate(options: {
 		const pacer = new Pacer(options.slots);
 		let left = options.each;
 		let inFlight = 0;
-		let retries = 0;
 		let waiting = false;
 		const send = () => {
 			inFlight++;
@@ -214,9 +213,7 @@ function simulate(options: {
 					result.ms = Math.max(result.ms, now - start);
 				} else {
 					result.limited++;
-					retries++;
 					at(now + Math.max(1000, answer.retryAfterMs), () => {
-						retries--;
 						left++;
 						drive();
 					});
