@@ -9,16 +9,10 @@ import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
-import { articleResponse, nthId, projectRef, recordedApi } from './generateTools';
+import { articleGenerate, articleResponse, nthId, recordedApi } from './generateTools';
 import { setupNock } from './nockTools';
 
-const generate = (extra: IDataObject = {}) => ({
-	resource: 'article',
-	operation: 'generate',
-	topic: 'Coffee and focus',
-	projectId: projectRef,
-	...extra,
-});
+const generate = articleGenerate;
 
 setupNock();
 
