@@ -157,7 +157,6 @@ export async function runPerItem(
 			}
 			try {
 				const open = await connection();
-				open.pacer.expect(items.length - itemIndex);
 				const output: INodeExecutionData[] = [];
 				appendPaired(output, await work(open), itemIndex);
 				outputs[itemIndex] = output;

@@ -3,10 +3,12 @@ import type { RateLimitInfo } from '../types';
 /**
  * How the requests of one execution share the key's budget: at most `slots` in flight (the
  * Parallel Requests option), and never more in flight than the `X-RateLimit-*` headers of the
- * latest answers say is left this window. When the run means to send more than is left, the rest
- * is spread over the window at the pace the budget is draining (other executions and workers draw
- * on it too, in the spirit of `budgetSpacingMs`), so executions sharing a key slow to their share
- * instead of bursting into 429s. Before any answer has reported the budget, one request asks.
+ * latest answers say is left this window. Other executions and workers draw on the same budget:
+ * how fast it drains beside the run's own requests says how many of theirs may be in flight too,
+ * and once what is left is about what all of them may have in flight, the run sends one request
+ * at a time, so each sees the latest count before the next: rarely more than one of its requests is
+ * refused per window. Spent, it waits for the window to reset. Before any answer has reported the
+ * budget, one request asks.
  * Pure: the caller gives the time, sends, and waits as told.
  */
 
@@ -14,20 +16,23 @@ export type Turn =
 	| { go: true }
 	/** Wait until a request in flight is answered, then ask again. */
 	| { go: false; answer: true }
-	/** Wait this long, then ask again; `reset` when the budget is spent until the window resets. */
-	| { go: false; waitMs: number; reset: boolean };
+	/** Wait this long, then ask again: the budget is spent until the window resets. */
+	| { go: false; waitMs: number };
 
 const GO: Turn = { go: true };
 const ANSWER: Turn = { go: false, answer: true };
+
+/** Left in the budget, in multiples of what the key's users may have in flight: from there, one at a time. */
+const CAREFUL_ROUNDS = 2;
 
 interface Window {
 	/** Epoch seconds when it resets; undefined when answers give no usable reset time. */
 	reset?: number;
 	/** The least any answer of this window reported left: the service's latest count. */
 	remaining: number;
-	/** What the first answer of the window said was left, and the answers heard since. */
+	/** What the first answer of the window said was left, and the run's requests sent since. */
 	first: number;
-	answers: number;
+	sent: number;
 }
 
 export class Pacer {
@@ -36,16 +41,9 @@ export class Pacer {
 	private daily?: number;
 	/** Answers carry no budget: only the slots bound the run. */
 	private unreported = false;
-	private lastStart = -Infinity;
-	private demand = 1;
 	private waiting: Array<() => void> = [];
 
 	constructor(readonly slots: number) {}
-
-	/** Requests the run still means to send, the next one included: spreading starts when they outrun the budget. */
-	expect(requests: number): void {
-		this.demand = Math.max(1, requests);
-	}
 
 	/** Whether a request may be sent now. */
 	turn(nowMs: number): Turn {
@@ -53,33 +51,24 @@ export class Pacer {
 		if (this.daily !== undefined && this.inFlight > 0 && this.inFlight >= this.daily) return ANSWER;
 		const window = this.current(nowMs);
 		if (!window) return this.unreported || this.inFlight === 0 ? GO : ANSWER;
-		// How many requests leave the budget for each of ours: 1 when the run is alone on the key;
-		// the others are taken to have as many in flight in proportion.
+		// How many requests leave the budget for each of the run's: 1 when it is alone on the key.
 		const share =
-			window.answers > 0 ? Math.max(1, (window.first - window.remaining) / window.answers) : 1;
-		const available = Math.floor(window.remaining - this.inFlight * share);
-		if (available <= 0) {
-			if (this.inFlight > 0) return ANSWER;
-			// Without a reset time there is nothing to wait for: a 429 will say how long.
-			if (window.reset === undefined) return GO;
-			return {
-				go: false,
-				waitMs: Math.max(1, Math.ceil(window.reset * 1000 - nowMs)),
-				reset: true,
-			};
+			window.sent > 0 ? Math.max(1, (window.first - window.remaining) / window.sent) : 1;
+		if (this.inFlight > 0) {
+			if (window.remaining - this.inFlight < 1) return ANSWER;
+			// Others may have as many in flight, in proportion: near the end, one at a time.
+			if (share > 1 && window.remaining <= CAREFUL_ROUNDS * this.slots * share) return ANSWER;
+			return GO;
 		}
-		if (window.reset === undefined) return GO;
-		if (this.demand * share <= available) return GO;
-		const spacing = ((window.reset * 1000 - nowMs) * share) / (available + 1);
-		const waitMs = Math.ceil(this.lastStart + spacing - nowMs);
-		return waitMs > 0 ? { go: false, waitMs, reset: false } : GO;
+		if (window.remaining > 0 || window.reset === undefined) return GO;
+		// Spent: a request now would be a sure 429. Without a reset time, a 429 says how long.
+		return { go: false, waitMs: Math.max(1, Math.ceil(window.reset * 1000 - nowMs)) };
 	}
 
 	/** A request is being sent. */
-	start(nowMs: number): void {
+	start(): void {
 		this.inFlight++;
-		this.lastStart = nowMs;
-		this.demand = Math.max(1, this.demand - 1);
+		if (this.window) this.window.sent++;
 	}
 
 	/** A request ended: with the budget its answer reported, or undefined when no answer came. */
@@ -116,12 +105,11 @@ export class Pacer {
 		const window = this.window;
 		if (reset === undefined || window?.reset === undefined || reset > window.reset) {
 			// A new window, or answers without one: the latest count stands.
-			this.window = { reset, remaining, first: remaining, answers: 0 };
+			this.window = { reset, remaining, first: remaining, sent: 0 };
 			return;
 		}
 		// An answer from a window already over says nothing about this one.
 		if (reset < window.reset) return;
-		window.answers++;
 		window.remaining = Math.min(window.remaining, remaining);
 	}
 }

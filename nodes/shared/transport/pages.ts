@@ -129,7 +129,6 @@ export async function* walk<T>(
 	for (let page = 1; ; ) {
 		const through = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
 		if (through > page) {
-			connection.pacer.expect((last ?? through) - page + 1);
 			const answers = await pagesAtOnce(read, page, through);
 			if (answers.every((answer) => count(answer.pagination?.total) === total)) {
 				for (const answer of answers) {

@@ -243,11 +243,11 @@ async function admit(
 			await pause(context, 0); // stops here when the execution was cancelled meanwhile
 			continue;
 		}
-		if (!fits(turn.waitMs) || (turn.reset && waitedMs + turn.waitMs > maxWaitMs)) break;
+		if (!fits(turn.waitMs) || waitedMs + turn.waitMs > maxWaitMs) break;
 		await pause(context, turn.waitMs);
-		if (turn.reset) waitedMs += turn.waitMs;
+		waitedMs += turn.waitMs;
 	}
-	pacer.start(Date.now());
+	pacer.start();
 	return waitedMs;
 }
 
