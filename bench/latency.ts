@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only benchmark: times with performance.now */
 /**
  * Rows of `npm run bench` across a network: every answer of the sandbox 150 ms late, each batch
  * against its floor, the most time its plan and the network allow it to need: the longer of the
