@@ -10,7 +10,7 @@ import nock from 'nock';
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { articleGenerate, articleResponse, nthId, recordedApi } from './generateTools';
-import { setupNock } from './nockTools';
+import { setupNock } from '../helpers/nock';
 
 const generate = articleGenerate;
 

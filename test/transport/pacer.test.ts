@@ -3,8 +3,8 @@
  * its rules one by one, then executions on one key simulated in virtual time against a service that
  * counts per fixed window and answers 429 past its budget, as the spec's rate limits do.
  */
-import { Pacer, type Turn } from '../nodes/shared/transport/pacer';
-import type { RateLimitInfo } from '../nodes/shared/types';
+import { Pacer, type Turn } from '../../nodes/shared/transport/pacer';
+import type { RateLimitInfo } from '../../nodes/shared/types';
 
 const NOW = 1_800_000_000_000;
 const RESET = NOW / 1000 + 60;
