@@ -57,7 +57,7 @@ describe('50 article Gets at 150 ms latency', () => {
 		expect(parallel.ms / oneAtATime.ms).toBeLessThan(0.5);
 		expect(peak(oneAtATime.requests)).toBe(1);
 		expect(peak(parallel.requests)).toBeGreaterThan(1);
-		expect(peak(parallel.requests)).toBeLessThanOrEqual(5);
+		expect(peak(parallel.requests)).toBeLessThanOrEqual(20);
 	});
 });
 
@@ -82,8 +82,8 @@ describe('publishing at 150 ms latency: version 1 keeps its meaning', () => {
 		const input = fresh();
 		const { result, requests } = await run(publish(), input, { typeVersion: 1.1 });
 		expect(result.error).toBeUndefined();
-		expect(peak(requests)).toBeGreaterThan(1);
-		expect(peak(requests)).toBeLessThanOrEqual(5);
+		// the first alone (the budget is unknown until it answers), then the other seven at once
+		expect(peak(requests)).toBe(7);
 		const items = result.output('ContentGen');
 		expect(items.map((item) => item.json.content_id)).toEqual(input.map((i) => i.id));
 		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_i, item) => ({ item })));
@@ -127,9 +127,9 @@ describe('Return All at 150 ms latency', () => {
 		expect(parallel.requests).toHaveLength(Math.ceil(drafts / 100));
 		expect(oneAtATime.requests).toHaveLength(Math.ceil(drafts / 100));
 		expect(peak(oneAtATime.requests)).toBe(1);
-		// pages 1 and 2 one after the other, then 3-7 five at once (each answer takes 150 ms)
+		// pages 1 and 2 one after the other, then every other page at once (fewer than the default 20)
 		expect(parallel.requests.slice(0, 2).map((r) => r.inFlight)).toEqual([1, 1]);
-		expect(peak(parallel.requests)).toBe(5);
+		expect(peak(parallel.requests)).toBe(Math.ceil(drafts / 100) - 2);
 	});
 });
 

@@ -35,8 +35,8 @@ function variants(api: string): Variant[] {
 		credentials: { contentGenApi: CREDENTIALS.bench },
 	});
 	return [
-		{ key: 'ours5', label: 'ContentGen, Parallel Requests 5 (default)', node: ours() },
-		{ key: 'ours20', label: 'ContentGen, Parallel Requests 20', node: ours(20) },
+		{ key: 'ours', label: 'ContentGen, Parallel Requests 20 (default)', node: ours() },
+		{ key: 'oursMax', label: 'ContentGen, Parallel Requests 50', node: ours(50) },
 		{
 			key: 'http',
 			label: 'HTTP Request, ContentGen credential',

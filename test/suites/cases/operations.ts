@@ -103,7 +103,7 @@ export const COMMON_FIELDS: Field[] = [
 	{
 		path: 'options.parallelRequests',
 		label: 'Parallel Requests',
-		bad: integerOutside(1, 20),
+		bad: integerOutside(1, 50),
 		runs: 4,
 	},
 ];
