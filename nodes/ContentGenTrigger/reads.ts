@@ -7,7 +7,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { RateLimitInfo } from '../shared/types';
+import type { ApiResponse, RateLimitInfo } from '../shared/types';
 import { DeadlineError } from '../shared/transport/http';
 import { connect, request, respectRateLimit, type Connection } from '../shared/transport/request';
 import { pathId } from '../shared/validation';
@@ -60,6 +60,22 @@ function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && String(error.httpCode) === '404';
 }
 
+/** A list's answer as the tracker reads it: its page, total, whether more follow, the clock. */
+function asListResult(response: ApiResponse<TrackedRecord[]>, limit: unknown): ListResult {
+	const items = Array.isArray(response.data) ? response.data : [];
+	const pagination = response.pagination;
+	const serviceTime = serviceClock(response.rateLimit?.reset, Date.now());
+	return {
+		...(serviceTime === undefined ? {} : { serviceTime }),
+		items,
+		total: typeof pagination?.total === 'number' ? pagination.total : items.length,
+		hasMore:
+			typeof pagination?.has_more === 'boolean'
+				? pagination.has_more
+				: items.length === Number(limit),
+	};
+}
+
 /** Answers the tracker's reads for one poll. */
 export function reader(context: IPollFunctions, filters: Filters, timing?: PollTiming): Reader {
 	const maxWait = () =>
@@ -82,19 +98,8 @@ export function reader(context: IPollFunctions, filters: Filters, timing?: PollT
 
 	async function list(endpoint: string, qs: IDataObject): Promise<ListResult> {
 		const response = await get<TrackedRecord[]>(endpoint, qs);
-		const items = Array.isArray(response.data) ? response.data : [];
 		await respectRateLimit(context, response.rateLimit, maxWait());
-		const pagination = response.pagination;
-		const serviceTime = serviceClock(response.rateLimit?.reset, Date.now());
-		return {
-			...(serviceTime === undefined ? {} : { serviceTime }),
-			items,
-			total: typeof pagination?.total === 'number' ? pagination.total : items.length,
-			hasMore:
-				typeof pagination?.has_more === 'boolean'
-					? pagination.has_more
-					: items.length === Number(qs.limit),
-		};
+		return asListResult(response, qs.limit);
 	}
 
 	const answer = async (read: TrackerRequest): Promise<TrackerReply> => {
