@@ -111,8 +111,14 @@ function range(values: number[]): string {
 	return low === high ? low : `${low}-${high}`;
 }
 
+/** Request-count rows whose scenario did not finish (no ratio): named, never counted. */
+export function unfinished(rows: BenchRow[]): BenchRow[] {
+	return rows.filter((r) => isRequestCount(r) && !Number.isFinite(Number(r.ratio)));
+}
+
 function summary(run: BenchRun): string {
-	const counts = run.rows.filter(isRequestCount);
+	const left = unfinished(run.rows);
+	const counts = run.rows.filter((r) => isRequestCount(r) && !left.includes(r));
 	const atMinimum = counts.filter((r) => Number(r.ratio) <= 1);
 	const above = counts.filter((r) => Number(r.ratio) > 1).map((r) => Number(r.ratio));
 	const missed = run.rows.filter((r) => meetsTarget(r.ratio, r.target) === false);
@@ -121,12 +127,13 @@ function summary(run: BenchRun): string {
 			(above.length
 				? `; the other ${above.length} take ${range(above)} times it (the trigger catching up over several polls).`
 				: '.'),
+		left.length ? `Did not finish: ${left.map((r) => r.name).join('; ')}.` : '',
 		missed.length
 			? `Rows that miss their target: ${missed.map((r) => `${r.name} (${r.ratio} against ${r.target})`).join('; ')}.`
 			: 'Every row with a target meets it.',
 		`Figures of the run of ${run.date} (\`${run.command}\`), in \`BENCHMARKS.md\`.`,
 	];
-	return wrap(sentences.join(' '));
+	return wrap(sentences.filter(Boolean).join(' '));
 }
 
 function unit(run: BenchRun): string {

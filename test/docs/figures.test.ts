@@ -109,6 +109,26 @@ describe('figures in the docs', () => {
 		expect(summary).toContain('Rows that miss their target: return all (0.76 against >= 0.90).');
 		expect(summary).not.toMatch(/every request count/i);
 	});
+
+	it('a scenario that did not finish is named in the summary, not counted as a request count', () => {
+		const figures = run([
+			row({ name: 'idle poll' }),
+			row({
+				section: 'trigger',
+				name: 'burst',
+				measured: 'did not finish: not done after 20 polls',
+				reference: '-',
+				ratio: '-',
+				target: '-',
+			}),
+		]);
+		const summary = render(
+			'<!-- bench:summary:start -->\n<!-- bench:summary:end -->',
+			figures,
+		).replace(/\s+/g, ' ');
+		expect(summary).toContain('1 of 1 request counts are at (or under) their minimum.');
+		expect(summary).toContain('Did not finish: burst.');
+	});
 });
 
 describe('targets', () => {
