@@ -206,7 +206,7 @@ export interface WorkflowJson {
 }
 
 export interface RunOptions {
-	credentials?: { apiKey: string; baseUrl: string };
+	credentials?: { apiKey: string; baseUrl: string; allowPrivateHttp?: boolean };
 	/** Items the start node emits. */
 	input?: IDataObject[];
 	mode?: WorkflowExecuteMode;

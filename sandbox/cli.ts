@@ -40,6 +40,7 @@ async function main(): Promise<void> {
 			'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--speed 30] [--seed N]\n' +
 				'                          [--keep-key | --key-file FILE] [--quiet]\n' +
 				'Serves the whole content generation API locally under /api/v1.\n' +
+				'--host H       the address to listen on: 0.0.0.0 for n8n in Docker (http://host.docker.internal:8787)\n' +
 				'--seed N       the same API key and the same data on every start\n' +
 				`--keep-key     keep the first start's API key in ${defaultKeyFile()} and reuse it\n` +
 				'--key-file F   the same, in the file F',
@@ -59,16 +60,31 @@ async function main(): Promise<void> {
 			process.exit(2);
 		}
 	}
+	const host = arg('host') ?? '127.0.0.1';
 	const sandbox = await startSandbox({
 		port: num('port', 8787),
-		host: arg('host') ?? '127.0.0.1',
+		host,
 		speed: num('speed', 30),
 		seed,
 		apiKey: kept?.key,
 		quiet: process.argv.includes('--quiet'),
 	});
+	// Listening on every interface: this machine reaches it on loopback, n8n in Docker by the host.
+	const everywhere = ['0.0.0.0', '::'].includes(host);
+	const port = new URL(sandbox.url).port;
+	const baseUrl = everywhere
+		? `http://${host === '::' ? '[::1]' : '127.0.0.1'}:${port}`
+		: sandbox.url;
 	console.log(`Content generation sandbox listening on ${sandbox.url}`);
-	console.log(`Base URL:       ${sandbox.url}`);
+	console.log(`Base URL:       ${baseUrl}`);
+	if (everywhere)
+		console.log(
+			`From Docker:    http://host.docker.internal:${port} (run n8n's container with --add-host=host.docker.internal:host-gateway; turn on "Allow Plain HTTP to a Private Address" in the credential)`,
+		);
+	if (everywhere && seed !== undefined && !kept)
+		console.log(
+			'Warning:        a seeded key can be worked out from the seed, and the sandbox is on the network: use --keep-key instead',
+		);
 	console.log(`API key:        ${sandbox.apiKey}`);
 	console.log(`Session cookie: ${sandbox.sessionCookie}`);
 	if (kept)
@@ -78,7 +94,7 @@ async function main(): Promise<void> {
 	else if (seed !== undefined)
 		console.log(`Seed:           ${seed} (the same key and the same data on every start with it)`);
 	console.log(
-		`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${sandbox.url}/api/v1/user/credits`,
+		`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${baseUrl}/api/v1/user/credits`,
 	);
 	console.log('Press Ctrl-C to stop.');
 	const stop = () => {

@@ -125,6 +125,17 @@ describe('npm run sandbox across restarts', () => {
 		expect(readFileSync(broken, 'utf8')).toBe('not a key\n');
 	}, 90_000);
 
+	it('--host 0.0.0.0 (for n8n in Docker): a Base URL this machine reaches, the Docker address, a warning for a seeded key', async () => {
+		const started = await startAndAsk(['--host', '0.0.0.0', '--seed', '5']);
+		expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		expect(started.creditsStatus).toBe(200);
+		const port = new URL(started.baseUrl).port;
+		expect(started.output).toContain(
+			`From Docker:    http://host.docker.internal:${port} (run n8n's container with --add-host=host.docker.internal:host-gateway`,
+		);
+		expect(started.output).toMatch(/^Warning: .*use --keep-key instead$/m);
+	}, 30_000);
+
 	it('a seed that is not a whole number is refused with the flag and its bound', async () => {
 		await expect(startAndAsk(['--seed', '7.5'])).rejects.toThrow(
 			/--seed must be a whole number from 0 to 4294967295/,
