@@ -8,14 +8,9 @@ import { readdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 
 import { nodeOperations, triggerEvents } from '../helpers/maps';
+import { tablesOf, type Table } from '../helpers/tables';
 
 const ROOT = join(__dirname, '..', '..');
-
-interface Table {
-	file: string;
-	header: string[];
-	rows: string[][];
-}
 
 function markdownFiles(): string[] {
 	const docs = join(ROOT, 'docs');
@@ -28,28 +23,6 @@ function markdownFiles(): string[] {
 					: [],
 		);
 	return [join(ROOT, 'README.md'), ...walk(docs)];
-}
-
-const cells = (line: string) =>
-	line
-		.trim()
-		.replace(/^\||\|$/g, '')
-		.split('|')
-		.map((cell) => cell.trim());
-
-/** Every table of a markdown text: a header row, a separator row, then rows. */
-function tablesOf(file: string, text: string): Table[] {
-	const lines = text.split('\n');
-	const tables: Table[] = [];
-	for (let i = 0; i + 1 < lines.length; i++) {
-		if (!lines[i].trim().startsWith('|') || !/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1])) continue;
-		const rows: string[][] = [];
-		let j = i + 2;
-		for (; j < lines.length && lines[j].trim().startsWith('|'); j++) rows.push(cells(lines[j]));
-		tables.push({ file, header: cells(lines[i]).map((h) => h.toLowerCase()), rows });
-		i = j;
-	}
-	return tables;
 }
 
 /** Plain words of a cell: no emphasis, code marks, links or parenthesised remarks. */
