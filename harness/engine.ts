@@ -28,7 +28,7 @@ import type {
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
 import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
-import { PassThroughStart, StickyNote } from './stand-ins';
+import { IfCondition, PassThroughStart, SetFields, StickyNote } from './stand-ins';
 import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
 import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
@@ -60,6 +60,8 @@ export class TestNodeTypes implements INodeTypes {
 			'n8n-nodes-base.scheduleTrigger': new PassThroughStart('scheduleTrigger'),
 			'n8n-nodes-base.noOp': new PassThroughStart('noOp'),
 			'n8n-nodes-base.stickyNote': new StickyNote(),
+			'n8n-nodes-base.set': new SetFields(),
+			'n8n-nodes-base.if': new IfCondition(),
 			...extra,
 		};
 	}

@@ -14,8 +14,11 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import {
 	loadExample,
 	node,
+	SPEND_GATE,
+	SPEND_SWITCH,
 	withPollInterval,
 	withPublishingOn,
+	withSpendingOn,
 	type ExampleWorkflow,
 } from '../harness/examples';
 import { PACKAGE, runWorkflow } from './helpers/engine';
@@ -39,13 +42,44 @@ describe('example workflows against the sandbox', () => {
 		return sandbox.control.ledger().slice(count);
 	}
 
-	it('content-pipeline as shipped: generates the article and posts, schedules nothing', async () => {
+	/** The items a node put on its second output (an If's "false") in its last run. */
+	function falseBranch(result: Awaited<ReturnType<typeof runWorkflow>>, name: string) {
+		const runs = result.run.data.resultData.runData[name] ?? [];
+		return runs[runs.length - 1]?.data?.main?.[1] ?? [];
+	}
+
+	it.each(['content-pipeline.json', 'weekly-article.json'])(
+		'%s as shipped: a run stops at the spend switch, sending nothing and spending nothing',
+		async (file) => {
+			const ledgerBefore = sandbox.control.ledger().length;
+			sandbox.control.resetRequests();
+
+			const result = await runWorkflow(withPollInterval(loadExample(file), 1), { credentials });
+
+			expect(result.error).toBeUndefined();
+			expect(result.executedNodes).toEqual([
+				expect.any(String), // the trigger
+				SPEND_SWITCH,
+				SPEND_GATE,
+			]);
+			expect(result.output(SPEND_SWITCH).map((item) => item.json)).toEqual([
+				{ spend_credits: false },
+			]);
+			expect(result.output(SPEND_GATE)).toEqual([]);
+			expect(falseBranch(result, SPEND_GATE)).toHaveLength(1);
+			expect(sandbox.control.requests()).toEqual([]);
+			expect(ledgerSince(ledgerBefore)).toEqual([]);
+		},
+	);
+
+	it('content-pipeline with spending on: generates the article and posts, schedules nothing', async () => {
 		const ledgerBefore = sandbox.control.ledger().length;
 		sandbox.control.resetRequests();
 
-		const result = await runWorkflow(withPollInterval(loadExample('content-pipeline.json'), 1), {
-			credentials,
-		});
+		const result = await runWorkflow(
+			withSpendingOn(withPollInterval(loadExample('content-pipeline.json'), 1)),
+			{ credentials },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(ledgerSince(ledgerBefore).map((e) => e.kind)).toEqual(['article', 'social']);
@@ -72,6 +106,8 @@ describe('example workflows against the sandbox', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.executedNodes).toEqual([
 			'Start',
+			SPEND_SWITCH,
+			SPEND_GATE,
 			'Pick a project',
 			'Generate article',
 			'Generate social posts',
@@ -113,13 +149,14 @@ describe('example workflows against the sandbox', () => {
 		expect(Math.round((creditsBefore - Number(credits.available_credits)) * 100)).toBe(330);
 	});
 
-	it('weekly-article: checks the balance floor, then generates one article and waits for it', async () => {
+	it('weekly-article with spending on: checks the balance floor, then generates one article and waits for it', async () => {
 		const ledgerBefore = sandbox.control.ledger().length;
 		sandbox.control.resetRequests();
 
-		const result = await runWorkflow(withPollInterval(loadExample('weekly-article.json'), 1), {
-			credentials,
-		});
+		const result = await runWorkflow(
+			withSpendingOn(withPollInterval(loadExample('weekly-article.json'), 1)),
+			{ credentials },
+		);
 
 		expect(result.error).toBeUndefined();
 		const items = result.output('Generate weekly article');
@@ -139,15 +176,16 @@ describe('example workflows against the sandbox', () => {
 		);
 	});
 
-	it('weekly-article: below the floor it spends nothing and says why', async () => {
+	it('weekly-article with spending on: below the floor it spends nothing and says why', async () => {
 		const saved = sandbox.control.credits();
 		sandbox.control.setCredits({ subscription: 11, purchased: 0 });
 		const ledgerBefore = sandbox.control.ledger().length;
 		sandbox.control.resetRequests();
 		try {
-			const result = await runWorkflow(withPollInterval(loadExample('weekly-article.json'), 1), {
-				credentials,
-			});
+			const result = await runWorkflow(
+				withSpendingOn(withPollInterval(loadExample('weekly-article.json'), 1)),
+				{ credentials },
+			);
 			expect(result.error?.node).toBe('Generate weekly article');
 			expect(result.error?.message).toMatch(/Minimum Balance to Keep/);
 			expect(result.error?.message).toMatch(/11 credits/);
