@@ -14,8 +14,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs
 import { tmpdir } from 'os';
 import { delimiter, join } from 'path';
 
+import { loadExample, withSpendingOn } from '../../harness/examples';
 import { pin } from '../n8n/harness/versions';
-import { apiGet, docCommands, docFiles, portIsFree, type DocCommand } from './commands';
+import { apiGet, docCommands, portIsFree, type DocCommand } from './commands';
 
 const ROOT = join(__dirname, '..', '..');
 const FULL = process.env.CONTENTGEN_DOCS_FULL === '1';
@@ -240,16 +241,30 @@ async function importAndExecute(command: string): Promise<void> {
 						.data as unknown as Array<{ id: string }>
 				).map((record) => record.id);
 			const scheduledBefore = await scheduled();
-			const before = await apiGet(baseUrl, apiKey, '/user/credits');
-			const run = await sh('n8n execute --id=ContentGenPipeline --rawOutput', {
-				env,
-				timeoutMs: 300_000,
-			});
-			expectSuccess(run, 'n8n execute --id=ContentGenPipeline');
-			const after = await apiGet(baseUrl, apiKey, '/user/credits');
-			const spent =
-				Number(before.body.data.available_credits) - Number(after.body.data.available_credits);
-			expect(Math.round(spent * 100)).toBe(330);
+			const balance = async () =>
+				Number((await apiGet(baseUrl, apiKey, '/user/credits')).body.data.available_credits);
+			const spentBy = async () => {
+				const before = await balance();
+				const run = await sh('n8n execute --id=ContentGenPipeline --rawOutput', {
+					env,
+					timeoutMs: 300_000,
+				});
+				expectSuccess(run, 'n8n execute --id=ContentGenPipeline');
+				return Math.round((before - (await balance())) * 100);
+			};
+			// As imported, the spend switch is false: the run stops before any generate.
+			expect(await spentBy()).toBe(0);
+			// With "Spend credits?" set to true (as a user does in the editor), it generates.
+			const switchedOn = join(work, 'content-pipeline-spending.json');
+			writeFileSync(
+				switchedOn,
+				JSON.stringify(withSpendingOn(loadExample('content-pipeline.json'))),
+			);
+			expectSuccess(
+				await sh(`n8n import:workflow --input=${switchedOn}`, { env, timeoutMs: 300_000 }),
+				'import:workflow of the switched-on copy',
+			);
+			expect(await spentBy()).toBe(330);
 			// Schedule posts ships switched off: the run schedules nothing.
 			expect(await scheduled()).toEqual(scheduledBefore);
 		},
@@ -319,6 +334,22 @@ function plan(doc: DocCommand): Plan | undefined {
 				expect(await key()).toBe(first);
 			},
 		};
+	if (c === 'npm run sandbox -- --keep-key --host 0.0.0.0')
+		return {
+			when: 'quick',
+			part: 'on this machine; the container side needs Docker',
+			run: async (command) => {
+				if (!(await portIsFree(8787)))
+					throw new Error('port 8787 is taken: stop the other sandbox first');
+				const env = { ...process.env, HOME: join(work, 'home-docker') };
+				await whileRunning(command, env, /Ctrl-C/, async (output) => {
+					expect(output).toMatch(/^Base URL:\s+http:\/\/127\.0\.0\.1:8787$/m);
+					expect(output).toMatch(/^From Docker:\s+http:\/\/host\.docker\.internal:8787 /m);
+					const apiKey = /^API key:\s+(svc_[0-9a-f]{64})$/m.exec(output)?.[1] ?? '';
+					expect((await apiGet('http://127.0.0.1:8787', apiKey, '/user/credits')).status).toBe(200);
+				});
+			},
+		};
 	if (/^n8n import:workflow --input=examples\/[\w-]+\.json$/.test(c))
 		return { when: 'full', run: importAndExecute };
 	if (/^npm run bench\b/.test(c))
@@ -363,16 +394,4 @@ describe('commands in the docs', () => {
 				1_200_000,
 			);
 	}
-});
-
-describe('links in the docs', () => {
-	it.each(docFiles(ROOT))('%s links only files that exist', (file) => {
-		const text = readFileSync(join(ROOT, file), 'utf8');
-		const base = join(ROOT, file, '..');
-		const missing = [...text.matchAll(/\]\(([^)#\s]+)(#[^)\s]*)?\)/g)]
-			.map((m) => m[1])
-			.filter((target) => !/^[a-z]+:/.test(target))
-			.filter((target) => !existsSync(join(base, target)));
-		expect({ file, missing }).toEqual({ file, missing: [] });
-	});
 });
