@@ -9,6 +9,7 @@ import { join } from 'path';
 import {
 	documents,
 	meetsTarget,
+	quotedFigures,
 	readRun,
 	render,
 	table,
@@ -61,6 +62,41 @@ describe('figures in the docs', () => {
 			file,
 			differences: [],
 		});
+	});
+
+	it('every figure the docs quote has its source: the last run, or a dated past measurement (listed here)', () => {
+		const listing: string[] = [];
+		const problems: string[] = [];
+		for (const file of documents(ROOT)) {
+			for (const figure of quotedFigures(readFileSync(join(ROOT, file), 'utf8'), last)) {
+				listing.push(`  ${file}: ${figure.value.slice(0, 90)}  <-  ${figure.source}`);
+				if (figure.problem) problems.push(`${file}: ${figure.value}: ${figure.problem}`);
+			}
+		}
+		console.log(`Figures the docs quote, and where each comes from:\n${listing.join('\n')}`);
+		expect(listing.length).toBeGreaterThan(15);
+		expect(problems).toEqual([]);
+	});
+
+	it('a past measurement must say its date and command in its own words', () => {
+		const said = quotedFigures(
+			'<!-- measured: 2026-11-20 | npm run bench -->Measured on 2026-11-20 with `npm run bench`: 64 requests.<!-- /measured -->',
+			run([]),
+		);
+		expect(said).toEqual([
+			expect.objectContaining({ source: 'measured on 2026-11-20 with `npm run bench`' }),
+		]);
+		expect(said[0].problem).toBeUndefined();
+		const unsaid = quotedFigures(
+			'<!-- measured: 2026-11-20 | npm run bench -->Once it took 64 requests.<!-- /measured -->',
+			run([]),
+		);
+		expect(unsaid[0].problem).toBe('the text does not state its date and command');
+		const undated = quotedFigures(
+			'<!-- bench:n8n:start -->\n| a |\n<!-- bench:n8n:end -->',
+			run([]),
+		);
+		expect(undated[0].problem).toBe('the block does not say the date and command of its run');
 	});
 
 	it('the README and BENCHMARKS.md hold the generated summary and table', () => {

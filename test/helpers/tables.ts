@@ -8,11 +8,12 @@ export interface Table {
 	lines: number[];
 }
 
+/** A row's cells; `\|` is a pipe inside a cell, as in GitHub's Markdown. */
 const cells = (line: string) =>
 	line
 		.trim()
 		.replace(/^\||\|$/g, '')
-		.split('|')
+		.split(/(?<!\\)\|/)
 		.map((cell) => cell.trim());
 
 export function tablesOf(file: string, text: string): Table[] {
