@@ -27,6 +27,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Finished {
 	code: number | null;
+	/** The signal that ended it, if one did. */
+	signal?: string | null;
 	output: string;
 }
 
@@ -49,9 +51,9 @@ function sh(
 			output += `\n(stopped after ${options.timeoutMs / 1000} s)`;
 			process.kill(-child.pid!, 'SIGKILL');
 		}, options.timeoutMs);
-		child.on('exit', (code) => {
+		child.on('exit', (code, signal) => {
 			clearTimeout(timer);
-			resolve({ code, output });
+			resolve({ code, signal, output });
 		});
 	});
 }
@@ -249,7 +251,12 @@ async function importAndExecute(command: string): Promise<void> {
 					env,
 					timeoutMs: 300_000,
 				});
-				expectSuccess(run, 'n8n execute --id=ContentGenPipeline');
+				// n8n 2.41's `execute` often dies of a segmentation fault while exiting after a short
+				// execution (a workflow of one Manual Trigger: 4 crashes in 5 runs), after printing the
+				// finished execution: that print is what is judged then.
+				const crashedOnExit =
+					run.signal === 'SIGSEGV' && /"status": "success",\s*"finished": true/.test(run.output);
+				if (!crashedOnExit) expectSuccess(run, 'n8n execute --id=ContentGenPipeline');
 				return Math.round((before - (await balance())) * 100);
 			};
 			// As imported, the spend switch is false: the run stops before any generate.
@@ -311,43 +318,29 @@ function plan(doc: DocCommand): Plan | undefined {
 		return { when: 'never', why: 'the test suite this check is part of' };
 	if (doc.marker === 'install:pack' || doc.marker === 'install:plain')
 		return { when: 'full', run: async () => void (await installFromTarball()) };
-	if (c === 'npm run sandbox -- --keep-key')
+	// Both sandbox commands: the key works from this machine and stays the same on a restart; the
+	// one for Docker also prints the address a container uses (the container side needs Docker).
+	if (c === 'npm run sandbox -- --keep-key' || c === 'npm run sandbox -- --keep-key --host 0.0.0.0')
 		return {
 			when: 'quick',
 			run: async (command) => {
 				if (!(await portIsFree(8787)))
 					throw new Error('port 8787 is taken: stop the other sandbox first');
-				const env = { ...process.env, HOME: join(work, 'home') };
+				const env = { ...process.env, HOME: join(work, c.includes('--host') ? 'docker' : 'home') };
 				const key = () =>
 					whileRunning(command, env, /Ctrl-C/, async (output) => {
 						expect(output).toMatch(/^Base URL:\s+http:\/\/127\.0\.0\.1:8787$/m);
+						if (c.includes('--host'))
+							expect(output).toMatch(/^From Docker:\s+http:\/\/host\.docker\.internal:8787 /m);
 						const apiKey = /^API key:\s+(svc_[0-9a-f]{64})$/m.exec(output)?.[1] ?? '';
-						expect((await apiGet('http://127.0.0.1:8787', apiKey, '/user/credits')).status).toBe(
-							200,
-						);
+						const { status } = await apiGet('http://127.0.0.1:8787', apiKey, '/user/credits');
+						expect(status).toBe(200);
 						return apiKey;
 					});
 				const first = await key();
-				expect(readFileSync(join(env.HOME, '.contentgen-sandbox', 'api-key'), 'utf8').trim()).toBe(
-					first,
-				);
+				const kept = readFileSync(join(env.HOME, '.contentgen-sandbox', 'api-key'), 'utf8');
+				expect(kept.trim()).toBe(first);
 				expect(await key()).toBe(first);
-			},
-		};
-	if (c === 'npm run sandbox -- --keep-key --host 0.0.0.0')
-		return {
-			when: 'quick',
-			part: 'on this machine; the container side needs Docker',
-			run: async (command) => {
-				if (!(await portIsFree(8787)))
-					throw new Error('port 8787 is taken: stop the other sandbox first');
-				const env = { ...process.env, HOME: join(work, 'home-docker') };
-				await whileRunning(command, env, /Ctrl-C/, async (output) => {
-					expect(output).toMatch(/^Base URL:\s+http:\/\/127\.0\.0\.1:8787$/m);
-					expect(output).toMatch(/^From Docker:\s+http:\/\/host\.docker\.internal:8787 /m);
-					const apiKey = /^API key:\s+(svc_[0-9a-f]{64})$/m.exec(output)?.[1] ?? '';
-					expect((await apiGet('http://127.0.0.1:8787', apiKey, '/user/credits')).status).toBe(200);
-				});
 			},
 		};
 	if (/^n8n import:workflow --input=examples\/[\w-]+\.json$/.test(c))
