@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the docs and the last benchmark run from the repository folder */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the docs and the last benchmark run from the repository folder, and prints the figures it checked */
 /**
  * Every figure the docs quote is the last benchmark run's (bench/last-run.json, written by
  * `npm run bench -- --write`): a figure edited by hand, or left behind by a newer run, fails here.

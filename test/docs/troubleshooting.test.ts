@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the package's sources and the troubleshooting page */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports -- test: reads the package's sources and the troubleshooting page, and prints the messages it collected */
 /**
  * docs/troubleshooting.md has a row for every message a user can see from both nodes, the
  * credential and its Test button, collected from the code (./messages), and says what to do
