@@ -17,6 +17,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
+import { triggerCostTable } from './cost-table';
+
 export interface BenchRow {
 	section: string;
 	name: string;
@@ -154,6 +156,7 @@ function unit(run: BenchRun): string {
 export const BLOCKS: Record<string, (run: BenchRun) => string> = {
 	'bench:unit': unit,
 	'bench:summary': summary,
+	'bench:trigger-cost': triggerCostTable,
 };
 
 /** Blocks written by other runs (the real-n8n queue benchmark), which this run leaves alone. */

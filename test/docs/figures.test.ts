@@ -78,6 +78,35 @@ describe('figures in the docs', () => {
 		expect(problems).toEqual([]);
 	});
 
+	it("the trigger's cost table multiplies the run's idle polls by the polls a day", () => {
+		const idle = (name: string, measured: string) =>
+			row({ section: 'trigger', name, measured, reference: measured });
+		const figures = run([
+			idle('article trigger, idle poll (10,000 records)', '1'),
+			idle(
+				'social trigger, idle poll, socialFinished + socialFailed, 10,000 records in every status',
+				'4',
+			),
+			idle(
+				'social trigger, idle poll, socialScheduled + socialPublished, 10,000 records in every status',
+				'9',
+			),
+		]);
+		const table = render(
+			'<!-- bench:trigger-cost:start -->\n<!-- bench:trigger-cost:end -->',
+			figures,
+		).split('\n');
+		expect(table).toContain(
+			'| every minute | social: Finished and/or Failed only | 4 | 5,760 | 115.2 % (warns) | 11.5 % | unlimited |',
+		);
+		expect(table).toContain(
+			'| every 5 minutes | articles + social (any) | 10 | 2,880 | 57.6 % (warns) | 5.8 % | unlimited |',
+		);
+		expect(() =>
+			render('<!-- bench:trigger-cost:start -->\n<!-- bench:trigger-cost:end -->', run([])),
+		).toThrow(/no idle-poll row/);
+	});
+
 	it('a past measurement must say its date and command in its own words', () => {
 		const said = quotedFigures(
 			'<!-- measured: 2026-11-20 | npm run bench -->Measured on 2026-11-20 with `npm run bench`: 64 requests.<!-- /measured -->',
