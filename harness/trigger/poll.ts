@@ -6,22 +6,22 @@ import { PollContext } from 'n8n-core';
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import type {
 	IDataObject,
-	INode,
 	INodeExecutionData,
 	IHttpRequestOptions,
 	INodeParameters,
-	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { ContentGenTrigger } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
 import {
+	engineAdditionalData,
 	PACKAGE,
+	packageNode,
 	TEST_API_KEY,
 	TEST_BASE_URL,
-	TestCredentialsHelper,
 	TestNodeTypes,
+	type TestCredentials,
 } from '../engine';
 
 export interface PollHarness {
@@ -61,7 +61,7 @@ function loggerOf(context: PollContext): PollContext['logger'] {
 
 export function pollHarness(
 	parameters: IDataObject,
-	credentials: { apiKey: string; baseUrl: string } = {
+	credentials: TestCredentials = {
 		apiKey: TEST_API_KEY,
 		baseUrl: TEST_BASE_URL,
 	},
@@ -71,22 +71,8 @@ export function pollHarness(
 	const trigger = new ContentGenTrigger();
 	trigger.description.properties.unshift(...commonPollingParameters);
 	const nodeTypes = new TestNodeTypes({ [`${PACKAGE}.contentGenTrigger`]: trigger });
-	const node: INode = {
-		id: 'trigger',
-		name: 'ContentGen Trigger',
-		type: `${PACKAGE}.contentGenTrigger`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: parameters as INodeParameters,
-		credentials: { contentGenApi: { id: 'test-credential', name: 'ContentGen account' } },
-	};
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper({ contentGenApi: credentials }),
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		variables: {},
-		userId: 'test-user',
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const node = packageNode('contentGenTrigger', parameters as INodeParameters);
+	const additionalData = engineAdditionalData({ credentials });
 	let staticData: IDataObject = {};
 	let workflow = build();
 	let warnings: string[] = [];

@@ -8,7 +8,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { packageSources, ROOT } from '../guard/files';
+import { packageSources, ROOT } from '../helpers/sources';
 import { tablesOf } from '../helpers/tables';
 import { MessageCollector, PRODUCERS, type Message } from './messages';
 

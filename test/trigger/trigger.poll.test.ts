@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import * as http from '../../nodes/shared/transport/http';
 import { TEST_BASE_URL } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
+import { setupNock } from '../helpers/nock';
 
 const API = '/api/v1';
 const A = '11111111-1111-4111-8111-111111111111';
@@ -55,20 +56,12 @@ describe('ContentGen Trigger through n8n poll context', () => {
 	const onNoMatch = (req: { method?: string; path?: string }) =>
 		unexpected.push(`${req.method} ${req.path}`);
 
-	beforeAll(() => {
-		nock.disableNetConnect();
-		nock.emitter.on('no match', onNoMatch);
-	});
+	setupNock();
+	beforeAll(() => nock.emitter.on('no match', onNoMatch));
 	afterEach(() => {
-		nock.cleanAll();
 		unexpected.length = 0;
 	});
-	afterAll(() => {
-		nock.emitter.removeListener('no match', onNoMatch);
-		nock.cleanAll();
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	afterAll(() => nock.emitter.removeListener('no match', onNoMatch));
 
 	it('emits nothing on activation, one request when idle, and a completion exactly once', async () => {
 		const trigger = pollHarness({ events: ['articleCompleted', 'articleStatusChanged'] });

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: lists the examples folder */
 /**
  * Every workflow under examples/ checked as a file: shape, node types, credential, and parameter
- * names the node still knows. (test/examples.test.ts runs them.)
+ * names the node still knows. (test/e2e/examples.test.ts runs them.)
  */
 import { readdirSync } from 'fs';
 import {
@@ -22,8 +22,8 @@ import {
 	SPEND_SWITCH,
 	withSpendingOn,
 	type ExampleWorkflow,
-} from '../harness/examples';
-import { TestNodeTypes } from './helpers/engine';
+} from '../../harness/examples';
+import { TestNodeTypes } from '../helpers/engine';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 const START_TYPES: Record<string, number> = {

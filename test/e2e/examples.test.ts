@@ -1,6 +1,6 @@
 /**
  * Every workflow under examples/ run through n8n's engine against the sandbox, so none can rot
- * (test/examples.files.test.ts checks them as files). The examples wait at the service's
+ * (test/docs/examples.test.ts checks them as files). The examples wait at the service's
  * cadence (15 s / 5 s); the runs here poll every second.
  */
 import {
@@ -10,7 +10,7 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	loadExample,
 	node,
@@ -20,9 +20,9 @@ import {
 	withPublishingOn,
 	withSpendingOn,
 	type ExampleWorkflow,
-} from '../harness/examples';
-import { PACKAGE, runWorkflow } from './helpers/engine';
-import { pollHarness } from '../harness/trigger/poll';
+} from '../../harness/examples';
+import { PACKAGE, runWorkflow } from '../helpers/engine';
+import { pollHarness } from '../../harness/trigger/poll';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 
