@@ -23,7 +23,13 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials';
-import { IfCondition, PassThroughStart, SetFields, StickyNote } from './stand-ins';
+import {
+	IfCondition,
+	PassThroughStart,
+	RemoveDuplicates,
+	SetFields,
+	StickyNote,
+} from './stand-ins';
 import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
 import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
@@ -55,6 +61,7 @@ export class TestNodeTypes implements INodeTypes {
 			'n8n-nodes-base.scheduleTrigger': new PassThroughStart('scheduleTrigger'),
 			'n8n-nodes-base.noOp': new PassThroughStart('noOp'),
 			'n8n-nodes-base.stickyNote': new StickyNote(),
+			'n8n-nodes-base.removeDuplicates': new RemoveDuplicates(),
 			'n8n-nodes-base.set': new SetFields(),
 			'n8n-nodes-base.if': new IfCondition(),
 			...extra,

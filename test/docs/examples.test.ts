@@ -36,8 +36,19 @@ const SWITCH_TYPES: Record<string, number> = {
 	'n8n-nodes-base.set': 3.4,
 	'n8n-nodes-base.if': 2.2,
 };
-/** Only the AI example may use nodes beyond ours and the start nodes. */
+/** Only the AI example may use nodes beyond ours, the start nodes and the spend switch... */
 const AI_TYPES = ['@n8n/n8n-nodes-langchain.agent', '@n8n/n8n-nodes-langchain.lmChatOpenAi'];
+/**
+ * ...and the trigger's example n8n's Remove Duplicates (version 2), whose parameters are named as
+ * in n8n 2.41.1's RemoveDuplicatesV2.description: "Remove Items Processed in Previous Executions",
+ * "Value Is New" (the default `logic`, so n8n does not save it), on the event id.
+ */
+const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
+const DEDUPE_ON_EVENT_ID = {
+	operation: 'removeItemsSeenInPreviousExecutions',
+	dedupeValue: '={{ $json.eventId }}',
+	options: {},
+};
 /** Parameters n8n itself adds: to polling nodes (pollTimes) and to nodes used as tools. */
 const ADDED_BY_N8N = ['pollTimes', 'descriptionType', 'toolDescription'];
 
@@ -185,6 +196,12 @@ describe('example workflow files', () => {
 					expect.stringMatching(new RegExp(`^(${escape(SPEND_SWITCH)}|${escape(SPEND_GATE)})$`)),
 					SWITCH_TYPES[candidate.type],
 				]);
+			} else if (candidate.type === REMOVE_DUPLICATES) {
+				expect({ file, typeVersion: candidate.typeVersion }).toEqual({
+					file: 'publish-finished-social.json',
+					typeVersion: 2,
+				});
+				expect(candidate.parameters).toEqual(DEDUPE_ON_EVENT_ID);
 			} else {
 				expect({ file, type: candidate.type }).toEqual({
 					file: 'ai-agent-tool.json',

@@ -1,14 +1,9 @@
 /**
  * Every workflow under examples/ run through n8n's engine against the sandbox, so none can rot
- * (test/docs/examples.test.ts checks them as files). The examples wait at the service's
+ * (test/docs/examples.test.ts checks them as files; the AI agent's tools: examples.agent.test.ts). The examples wait at the service's
  * cadence (15 s / 5 s); the runs here poll every second.
  */
-import {
-	traverseNodeParameters,
-	type FromAIArgument,
-	type IDataObject,
-	type INode,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
@@ -21,10 +16,8 @@ import {
 	withSpendingOn,
 	type ExampleWorkflow,
 } from '../../harness/examples';
-import { PACKAGE, runWorkflow } from '../helpers/engine';
+import { PACKAGE, runWorkflow, TestNodeTypes } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
-
-const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 
 describe('example workflows against the sandbox', () => {
 	let sandbox: Sandbox;
@@ -196,47 +189,56 @@ describe('example workflows against the sandbox', () => {
 		}
 	});
 
-	it('publish-finished-social: the trigger emits a finished record once; the publish node posts it only when switched on', async () => {
+	describe('publish-finished-social', () => {
 		const example = loadExample('publish-finished-social.json');
 		const triggerNode = node(example, 'Social content finished');
-		expect(triggerNode.type).toBe(`${PACKAGE}.contentGenTrigger`);
-		const trigger = pollHarness(triggerNode.parameters as IDataObject, credentials);
-		expect(await trigger.poll()).toBeNull(); // activation: no backlog of seeded records
 
-		// Social content generated elsewhere (the ContentGen node), finished before the next poll.
-		const generated = await runWorkflow(
-			{
-				name: 'make social content',
-				nodes: [
-					{ ...node(loadExample('content-pipeline.json'), 'Start') },
-					{
-						...node(loadExample('content-pipeline.json'), 'Generate social posts'),
-						parameters: {
-							resource: 'socialContent',
-							operation: 'generate',
-							sourceUrl: 'https://blog.example.com/launch',
-							platforms: ['linkedin', 'bluesky'],
+		/** Social content generated elsewhere (the ContentGen node), finished before the next poll. */
+		async function finishedContent(): Promise<unknown> {
+			const generated = await runWorkflow(
+				{
+					name: 'make social content',
+					nodes: [
+						{ ...node(loadExample('content-pipeline.json'), 'Start') },
+						{
+							...node(loadExample('content-pipeline.json'), 'Generate social posts'),
+							parameters: {
+								resource: 'socialContent',
+								operation: 'generate',
+								sourceUrl: 'https://blog.example.com/launch',
+								platforms: ['linkedin', 'bluesky'],
+							},
 						},
+					],
+					connections: {
+						Start: { main: [[{ node: 'Generate social posts', type: 'main', index: 0 }]] },
 					},
-				],
-				connections: {
-					Start: { main: [[{ node: 'Generate social posts', type: 'main', index: 0 }]] },
 				},
-			},
-			{ credentials },
-		);
-		expect(generated.error).toBeUndefined();
-		const contentId = generated.output('Generate social posts')[0].json.content_id;
-		expect(typeof contentId).toBe('string');
-		sandbox.control.advance(10 * 60_000);
+				{ credentials },
+			);
+			expect(generated.error).toBeUndefined();
+			const contentId = generated.output('Generate social posts')[0].json.content_id;
+			expect(typeof contentId).toBe('string');
+			sandbox.control.advance(10 * 60_000);
+			return contentId;
+		}
 
-		const emitted = await trigger.poll();
-		expect(emitted?.[0].map((item) => [item.json.event, item.json.id])).toEqual([
-			['socialFinished', contentId],
-		]);
-		expect(await trigger.poll()).toBeNull(); // exactly once
+		/** The items of `count` polls. */
+		async function polls(
+			parameters: IDataObject,
+			count: number,
+			contentId?: () => Promise<unknown>,
+		) {
+			const trigger = pollHarness(parameters, credentials);
+			expect(await trigger.poll()).toBeNull(); // activation: no backlog of seeded records
+			const id = await contentId?.();
+			const out: IDataObject[][] = [];
+			for (let poll = 0; poll < count; poll++)
+				out.push(((await trigger.poll())?.[0] ?? []).map((item) => item.json));
+			return { id, out };
+		}
 
-		// n8n hands the poll's items to the next node: the trigger's place is taken by a
+		// n8n hands each poll's items to the next node: the trigger's place is taken by a
 		// pass-through start node of the same name that emits exactly those items.
 		const downstream: ExampleWorkflow = {
 			...example,
@@ -246,137 +248,60 @@ describe('example workflows against the sandbox', () => {
 					: candidate,
 			),
 		};
-		const input = emitted?.[0].map((item) => item.json);
-		sandbox.control.resetRequests();
-		const asShipped = await runWorkflow(downstream, { credentials, input });
-		expect(asShipped.error).toBeUndefined();
-		expect(sandbox.control.requests()).toEqual([]);
-		expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(input);
 
-		const published = await runWorkflow(withPublishingOn(downstream), { credentials, input });
-		expect(published.error).toBeUndefined();
-		expect(published.output('Publish now').map((item) => item.json)).toEqual([
-			expect.objectContaining({
-				content_id: contentId,
-				status: 'publishing',
-				publish_mode: 'now',
-			}),
-		]);
-	});
-
-	describe('ai-agent-tool', () => {
-		const example = loadExample('ai-agent-tool.json');
-		const tools = example.nodes.filter((n) => n.type === `${PACKAGE}.contentGenTool`);
-
-		function fromAiKeys(toolNode: INode): Array<[string, string | undefined]> {
-			const collected: FromAIArgument[] = [];
-			traverseNodeParameters(toolNode.parameters, collected);
-			return collected.map((argument) => [argument.key, argument.type]);
-		}
-
-		it('wires an agent, an OpenAI chat model and three ContentGen tools', () => {
-			const agent = node(example, 'AI Agent');
-			expect(agent.type).toBe('@n8n/n8n-nodes-langchain.agent');
-			expect(example.connections['OpenAI Chat Model']).toEqual({
-				ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]],
-			});
-			expect(tools.map((tool) => tool.name)).toEqual([
-				'List projects',
-				'Generate article',
-				'Check credits',
+		it('as shipped: the trigger emits a finished record once; the publish node posts it only when switched on', async () => {
+			expect(triggerNode.type).toBe(`${PACKAGE}.contentGenTrigger`);
+			const { id, out } = await polls(triggerNode.parameters as IDataObject, 2, finishedContent);
+			expect(out.map((items) => items.map((item) => [item.event, item.id]))).toEqual([
+				[['socialFinished', id]],
+				[],
 			]);
-			for (const tool of tools) {
-				expect(tool.credentials).toEqual(CREDENTIAL);
-				expect(example.connections[tool.name]).toEqual({
-					ai_tool: [[{ node: agent.name, type: 'ai_tool', index: 0 }]],
-				});
-			}
-			expect(fromAiKeys(node(example, 'List projects'))).toEqual([
-				['limit', 'number'],
-				['search', 'string'],
+			const input = out[0];
+			sandbox.control.resetRequests();
+			const asShipped = await runWorkflow(downstream, { credentials, input });
+			expect(asShipped.error).toBeUndefined();
+			expect(sandbox.control.requests()).toEqual([]);
+			expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(input);
+
+			const published = await runWorkflow(withPublishingOn(downstream), { credentials, input });
+			expect(published.error).toBeUndefined();
+			expect(published.output('Publish now').map((item) => item.json)).toEqual([
+				expect.objectContaining({ content_id: id, status: 'publishing', publish_mode: 'now' }),
 			]);
-			expect(fromAiKeys(node(example, 'Generate article'))).toEqual([
-				['topic', 'string'],
-				['projectId', 'string'],
-				['tone', 'string'],
-			]);
-			expect(fromAiKeys(node(example, 'Check credits'))).toEqual([]);
 		});
 
-		/**
-		 * No LLM runs here. n8n runs a tool node with the model's arguments as its input item and
-		 * resolves each `$fromAI(key)` from that item; the harness does the same: each tool node runs
-		 * as the ContentGen node it wraps, fed one item holding the arguments a model would send.
-		 */
-		async function callTool(name: string, args: IDataObject) {
-			const tool = node(example, name);
-			const workflow: ExampleWorkflow = {
-				name: `${example.name} / ${name}`,
-				nodes: [
-					node(example, 'Start'),
-					{ ...tool, type: `${PACKAGE}.contentGen`, position: [200, 0] },
-				],
-				connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
-			};
-			const result = await runWorkflow(withPollInterval(workflow, 1), {
-				credentials,
-				input: [args],
-			});
-			expect(result.error).toBeUndefined();
-			return result.output(name).map((item) => item.json);
-		}
-
-		it('the tools run with the arguments a model would give them', async () => {
-			const [first] = sandbox.control.projects();
-			const projects = await callTool('List projects', {
-				limit: 5,
-				search: first.business_name.slice(0, 6).toLowerCase(),
-			});
-			expect(projects.map((p) => p.id)).toContain(first.id);
-			expect(projects.length).toBeLessThanOrEqual(5);
-
-			const ledgerBefore = sandbox.control.ledger().length;
-			const [article] = await callTool('Generate article', {
-				topic: 'Pricing a website redesign for a small business',
-				projectId: first.id,
-				tone: 'casual',
-			});
-			expect(['cms', 'needs_editing']).toContain(article.status);
-			expect(article.title).toBe('Pricing a website redesign for a small business');
-			expect(ledgerSince(ledgerBefore).map((e) => [e.kind, e.recordId])).toEqual([
-				['article', article.id],
+		it('with Delivery At Least Once (durable poll cursors): three reports of one eventId, Skip repeats passes one, posted once', async () => {
+			const atLeastOnce = { ...(triggerNode.parameters as IDataObject), delivery: 'atLeastOnce' };
+			const { id, out } = await polls(atLeastOnce, 4, finishedContent);
+			expect(out.map((items) => items.map((item) => [item.event, item.id]))).toEqual([
+				[['socialFinished', id]],
+				[['socialFinished', id]],
+				[['socialFinished', id]],
+				[],
 			]);
+			expect(new Set(out.flat().map((item) => item.eventId)).size).toBe(1);
 
-			const [credits] = await callTool('Check credits', {});
-			expect(credits.available_credits).toBe(sandbox.control.credits().available);
-		});
-
-		it('a model that leaves out an optional argument gets the default', async () => {
-			const all = await callTool('List projects', { limit: 100 });
-			expect(all.map((p) => p.id).sort()).toEqual(
-				sandbox.control
-					.projects()
-					.map((p) => p.id)
-					.sort(),
-			);
-		});
-
-		it('a model that sends a bad argument gets a clear error and spends nothing', async () => {
-			const ledgerBefore = sandbox.control.ledger().length;
-			const tool = node(example, 'Generate article');
-			const result = await runWorkflow(
-				{
-					name: 'bad tool call',
-					nodes: [node(example, 'Start'), { ...tool, type: `${PACKAGE}.contentGen` }],
-					connections: { Start: { main: [[{ node: tool.name, type: 'main', index: 0 }]] } },
-				},
-				{
+			// One set of node types per deployment: Skip repeats remembers across runs, as n8n's
+			// database does for Remove Duplicates.
+			const deployment = new TestNodeTypes();
+			const ranPublish: boolean[] = [];
+			const published: IDataObject[] = [];
+			for (const input of out.slice(0, 3)) {
+				const run = await runWorkflow(withPublishingOn(downstream), {
 					credentials,
-					input: [{ topic: 'Hi', projectId: sandbox.control.projects()[0].id }],
-				},
-			);
-			expect(result.error?.message).toMatch(/Topic/);
-			expect(ledgerSince(ledgerBefore)).toEqual([]);
+					input,
+					nodeTypes: deployment,
+				});
+				expect(run.error).toBeUndefined();
+				// For a repeat Skip repeats lets nothing through: Publish now does not run.
+				ranPublish.push(run.executedNodes.includes('Publish now'));
+				if (ranPublish[ranPublish.length - 1])
+					for (const item of run.output('Publish now')) published.push(item.json);
+			}
+			expect(ranPublish).toEqual([true, false, false]);
+			expect(published).toEqual([
+				expect.objectContaining({ content_id: id, status: 'publishing', publish_mode: 'now' }),
+			]);
 		});
 	});
 });
