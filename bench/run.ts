@@ -23,6 +23,7 @@ import {
 	sandbox,
 	type AddRow,
 } from './kit';
+import { latencyRows } from './latency';
 import { LOAD_RUNS, packageRows } from './package';
 import { staticDataRow } from './static-data';
 import { throughputRows } from './throughput';
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
 	await triggerTimeRows(row);
 	await waitRows(row, notes);
 	await throughputRows(row, notes, RUNS);
+	await latencyRows(row, notes);
 	staticDataRow(row, 1000);
 	staticDataRow(row, 5000);
 	packageRows(row, notes, BUILD);

@@ -23,6 +23,16 @@ function num(name: string, def: number): number {
 	return n;
 }
 
+/** A delay in milliseconds: a number of 0 or more. */
+function millis(name: string): number {
+	const n = num(name, 0);
+	if (n < 0) {
+		console.error(`--${name} must be 0 or more milliseconds`);
+		process.exit(2);
+	}
+	return n;
+}
+
 function seedArg(): number | undefined {
 	const raw = arg('seed');
 	if (raw === undefined) return undefined;
@@ -38,10 +48,13 @@ async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {
 		console.log(
 			'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--speed 30] [--seed N]\n' +
-				'                          [--keep-key | --key-file FILE] [--quiet]\n' +
+				'                          [--keep-key | --key-file FILE] [--latency MS] [--jitter MS]\n' +
+				'                          [--quiet]\n' +
 				'Serves the whole content generation API locally under /api/v1.\n' +
 				'--host H       the address to listen on: 0.0.0.0 for n8n in Docker (http://host.docker.internal:8787)\n' +
 				'--seed N       the same API key and the same data on every start\n' +
+				'--latency MS   every answer waits MS milliseconds, as across a real network\n' +
+				'--jitter MS    each answer waits up to MS more or less than --latency\n' +
 				`--keep-key     keep the first start's API key in ${defaultKeyFile()} and reuse it\n` +
 				'--key-file F   the same, in the file F',
 		);
@@ -61,6 +74,8 @@ async function main(): Promise<void> {
 		}
 	}
 	const host = arg('host') ?? '127.0.0.1';
+	const latencyMs = millis('latency');
+	const jitterMs = millis('jitter');
 	const sandbox = await startSandbox({
 		port: num('port', 8787),
 		host,
@@ -68,6 +83,8 @@ async function main(): Promise<void> {
 		seed,
 		apiKey: kept?.key,
 		quiet: process.argv.includes('--quiet'),
+		latencyMs,
+		jitterMs,
 	});
 	// Listening on every interface: this machine reaches it on loopback, n8n in Docker by the host.
 	const everywhere = ['0.0.0.0', '::'].includes(host);
@@ -93,6 +110,10 @@ async function main(): Promise<void> {
 		);
 	else if (seed !== undefined)
 		console.log(`Seed:           ${seed} (the same key and the same data on every start with it)`);
+	if (latencyMs > 0 || jitterMs > 0)
+		console.log(
+			`Latency:        ${latencyMs} ms${jitterMs > 0 ? ` ± ${jitterMs} ms` : ''} on every answer`,
+		);
 	console.log(
 		`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${baseUrl}/api/v1/user/credits`,
 	);
