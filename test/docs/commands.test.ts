@@ -16,7 +16,7 @@ import { delimiter, join } from 'path';
 
 import { loadExample, withSpendingOn } from '../../harness/examples';
 import { pin } from '../n8n/harness/versions';
-import { apiGet, docCommands, portIsFree, type DocCommand } from './commands';
+import { apiGet, checkDemoOutput, docCommands, portIsFree, type DocCommand } from './commands';
 
 const ROOT = join(__dirname, '..', '..');
 const FULL = process.env.CONTENTGEN_DOCS_FULL === '1';
@@ -113,18 +113,6 @@ async function whileRunning<T>(
 
 // ---------------------------------------------------------------------------------------------
 // What each command is and how it is checked.
-
-/** The demo's output in docs/sandbox.md: the nodes it lists and its credits line must be a real run's. */
-function checkDemoOutput(output: string): void {
-	const documented = readFileSync(join(ROOT, 'docs', 'sandbox.md'), 'utf8');
-	const sample = /```\n(Loading n8n's workflow engine[\s\S]*?)```/.exec(documented)?.[1] ?? '';
-	const nodes = (text: string) => [...text.matchAll(/^ {2}✓ (.+?) \(/gm)].map((m) => m[1]);
-	const credits = (text: string) => /^ {2}credits +(.+)$/m.exec(text)?.[1];
-	expect(output).toContain('Demo finished.');
-	expect(nodes(sample).length).toBeGreaterThan(3);
-	expect(nodes(output)).toEqual(nodes(sample));
-	expect(credits(output)).toBe(credits(sample));
-}
 
 /** Installs the packed package with the README's install:pack and install:plain blocks, once. */
 let installed: Promise<{ userFolder: string }> | undefined;
@@ -301,7 +289,7 @@ function plan(doc: DocCommand): Plan | undefined {
 						);
 						const finished = await sh(command, { cwd: clone, timeoutMs: 900_000 });
 						expectSuccess(finished, command);
-						checkDemoOutput(finished.output);
+						checkDemoOutput(ROOT, finished.output);
 					},
 				}
 			: {
@@ -311,7 +299,7 @@ function plan(doc: DocCommand): Plan | undefined {
 					run: async () => {
 						const finished = await sh('npm run demo', { timeoutMs: 180_000 });
 						expectSuccess(finished, 'npm run demo');
-						checkDemoOutput(finished.output);
+						checkDemoOutput(ROOT, finished.output);
 					},
 				};
 	if (c === 'npx -y -p node@24 -- npm test')
