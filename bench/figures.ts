@@ -6,7 +6,9 @@
  * - blocks between `<!-- bench:<name>:start -->` and `<!-- bench:<name>:end -->`, rendered by the
  *   renderer of that name below (the table, the summary);
  * - inline figures `<!-- bench: <row name> | <column> -->value<!-- /bench -->`, one cell of a row
- *   (column: measured, reference, ratio, target, verdict).
+ *   (column: measured, reference, ratio, target, verdict); `\|` inside a table cell;
+ * - past measurements `<!-- measured: <date> | <command> -->text<!-- /measured -->`, checked only
+ *   for stating their date and command.
  *
  * test/docs/figures.test.ts renders the same from bench/last-run.json and fails when a document
  * says something else, so a figure cannot be edited by hand or left behind by a new run. Rows come
@@ -14,6 +16,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
+
+import { triggerCostTable } from './cost-table';
 
 export interface BenchRow {
 	section: string;
@@ -111,8 +115,14 @@ function range(values: number[]): string {
 	return low === high ? low : `${low}-${high}`;
 }
 
+/** Request-count rows whose scenario did not finish (no ratio): named, never counted. */
+export function unfinished(rows: BenchRow[]): BenchRow[] {
+	return rows.filter((r) => isRequestCount(r) && !Number.isFinite(Number(r.ratio)));
+}
+
 function summary(run: BenchRun): string {
-	const counts = run.rows.filter(isRequestCount);
+	const left = unfinished(run.rows);
+	const counts = run.rows.filter((r) => isRequestCount(r) && !left.includes(r));
 	const atMinimum = counts.filter((r) => Number(r.ratio) <= 1);
 	const above = counts.filter((r) => Number(r.ratio) > 1).map((r) => Number(r.ratio));
 	const missed = run.rows.filter((r) => meetsTarget(r.ratio, r.target) === false);
@@ -121,12 +131,13 @@ function summary(run: BenchRun): string {
 			(above.length
 				? `; the other ${above.length} take ${range(above)} times it (the trigger catching up over several polls).`
 				: '.'),
+		left.length ? `Did not finish: ${left.map((r) => r.name).join('; ')}.` : '',
 		missed.length
 			? `Rows that miss their target: ${missed.map((r) => `${r.name} (${r.ratio} against ${r.target})`).join('; ')}.`
 			: 'Every row with a target meets it.',
 		`Figures of the run of ${run.date} (\`${run.command}\`), in \`BENCHMARKS.md\`.`,
 	];
-	return wrap(sentences.join(' '));
+	return wrap(sentences.filter(Boolean).join(' '));
 }
 
 function unit(run: BenchRun): string {
@@ -145,14 +156,16 @@ function unit(run: BenchRun): string {
 export const BLOCKS: Record<string, (run: BenchRun) => string> = {
 	'bench:unit': unit,
 	'bench:summary': summary,
+	'bench:trigger-cost': triggerCostTable,
 };
 
 /** Blocks written by other runs (the real-n8n queue benchmark), which this run leaves alone. */
 const FOREIGN_BLOCKS = ['bench:n8n'];
 
 const BLOCK = /<!-- (bench:[a-z0-9-]+):start -->\n[\s\S]*?<!-- \1:end -->/g;
+/** In a table cell the separator is written `\|`, so the table keeps its columns. */
 const INLINE =
-	/<!-- bench: (.+?) \| (measured|reference|ratio|target|verdict) -->(.*?)<!-- \/bench -->/g;
+	/<!-- bench: (.+?) (\\?)\| (measured|reference|ratio|target|verdict) -->(.*?)<!-- \/bench -->/g;
 
 function cell(run: BenchRun, name: string, column: string): string {
 	const found = run.rows.find((r) => r.name === name);
@@ -171,9 +184,68 @@ export function render(text: string, run: BenchRun): string {
 		})
 		.replace(
 			INLINE,
-			(_whole, name: string, column: string) =>
-				`<!-- bench: ${name} | ${column} -->${cell(run, name, column)}<!-- /bench -->`,
+			(_whole, name: string, escape: string, column: string) =>
+				`<!-- bench: ${name} ${escape}| ${column} -->${cell(run, name, column)}<!-- /bench -->`,
 		);
+}
+
+/**
+ * A figure measured once, not by the last run, marked with its date and command:
+ * `<!-- measured: 2026-11-24 | npm run test:n8n -->...<!-- /measured -->`. The text between
+ * says both, so a reader sees it is a past measurement.
+ */
+const MEASURED = /<!-- measured: (\d{4}-\d{2}-\d{2}) \| (.+?) -->([\s\S]*?)<!-- \/measured -->/g;
+
+export interface QuotedFigure {
+	/** What the document says. */
+	value: string;
+	/** Where it comes from, in words. */
+	source: string;
+	/** Why it is wrong, if it is. */
+	problem?: string;
+}
+
+/** Every figure a document quotes, with its source: the last run's, a block's, or a past measurement. */
+export function quotedFigures(text: string, run: BenchRun): QuotedFigure[] {
+	const figures: QuotedFigure[] = [];
+	for (const m of text.matchAll(INLINE)) {
+		const [, name, , column, value] = m;
+		let expected: string | undefined;
+		try {
+			expected = cell(run, name, column);
+		} catch {
+			expected = undefined;
+		}
+		figures.push({
+			value,
+			source: `run of ${run.date}, row "${name}" | ${column}`,
+			problem:
+				expected === value ? undefined : `the run says ${expected ?? 'nothing (no such row)'}`,
+		});
+	}
+	for (const m of text.matchAll(BLOCK)) {
+		const name = m[1];
+		if (FOREIGN_BLOCKS.includes(name)) {
+			const stated = /Run of (\d{4}-\d{2}-\d{2}): `([^`]+)`/.exec(m[0]);
+			figures.push({
+				value: `<!-- ${name} --> block`,
+				source: stated ? `its own run of ${stated[1]}, \`${stated[2]}\`` : 'no date or command',
+				problem: stated ? undefined : 'the block does not say the date and command of its run',
+			});
+		} else {
+			figures.push({ value: `<!-- ${name} --> block`, source: `run of ${run.date}, whole block` });
+		}
+	}
+	for (const m of text.matchAll(MEASURED)) {
+		const [, date, command, inner] = m;
+		const says = inner.includes(date) && inner.includes(`\`${command}\``);
+		figures.push({
+			value: inner.replace(/\s+/g, ' ').trim(),
+			source: `measured on ${date} with \`${command}\``,
+			problem: says ? undefined : 'the text does not state its date and command',
+		});
+	}
+	return figures;
 }
 
 /** The documents that may quote figures, relative to the repository. */

@@ -31,6 +31,26 @@ export function ms(start: bigint): number {
 
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
+const realNow = Date.now;
+let shiftMs = 0;
+
+/**
+ * Time passing for the sandbox and for the trigger together, as real time does. The trigger reads
+ * n8n's clock (Date.now) and the sandbox stamps records with its own, Date.now plus what
+ * `control.advance` added: advancing only the sandbox would stamp every record ahead of n8n's
+ * clock, which the trigger rightly treats as a writer whose clock runs fast. Shifting Date.now
+ * moves both; `restoreTime` puts the real clock back.
+ */
+export function passTime(ms: number): void {
+	shiftMs += ms;
+	Date.now = () => realNow() + shiftMs;
+}
+
+export function restoreTime(): void {
+	shiftMs = 0;
+	Date.now = realNow;
+}
+
 /** A fresh sandbox without request or credit limits getting in the way of measuring. */
 export async function sandbox(
 	speed: number,

@@ -12,8 +12,17 @@ import './env';
 import { cpus, loadavg, platform } from 'os';
 import { join } from 'path';
 
-import { table, writeRun, type BenchRow } from './figures';
-import { articlesUpTo, fmt, ms, requestRow, runNode, sandbox, type AddRow } from './kit';
+import { table, unfinished, writeRun, type BenchRow } from './figures';
+import {
+	articlesUpTo,
+	fmt,
+	ms,
+	requestRow,
+	restoreTime,
+	runNode,
+	sandbox,
+	type AddRow,
+} from './kit';
 import { latencyRows } from './latency';
 import { LOAD_RUNS, packageRows } from './package';
 import { staticDataRow } from './static-data';
@@ -101,9 +110,13 @@ function write(seconds: number): void {
 async function main(): Promise<void> {
 	const started = process.hrtime.bigint();
 	await requestCounts();
-	await triggerArticleRows(row);
-	await triggerSocialRows(row);
-	await triggerSocialScaleRows(row);
+	try {
+		await triggerArticleRows(row);
+		await triggerSocialRows(row);
+		await triggerSocialScaleRows(row);
+	} finally {
+		restoreTime(); // the trigger rows moved n8n's clock with the sandbox's
+	}
 	await triggerTimeRows(row);
 	await waitRows(row, notes);
 	await throughputRows(row, notes, RUNS);
@@ -115,10 +128,15 @@ async function main(): Promise<void> {
 	const seconds = ms(started) / 1000;
 	console.log(`- bench took ${fmt(seconds, 1)} s.`);
 	if (WRITE) write(seconds);
+	const left = unfinished(rows);
+	if (left.length > 0) {
+		console.log(`- did not finish: ${left.map((r) => r.name).join('; ')}.`);
+		process.exitCode = 1;
+	}
 }
 
 main().then(
-	() => process.exit(0),
+	() => process.exit(process.exitCode ?? 0),
 	(error: unknown) => {
 		console.error(error);
 		process.exit(1);

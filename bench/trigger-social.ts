@@ -6,7 +6,7 @@
  */
 
 import type { Sandbox } from '../sandbox';
-import { fmt, sandbox, wholeSocialList, type AddRow } from './kit';
+import { fmt, passTime, sandbox, wholeSocialList, type AddRow } from './kit';
 import { pollsUntil } from './trigger-rows';
 import { SOCIAL_STATUSES } from '../sandbox/constants';
 import type { TriggerEvent } from '../nodes/ContentGenTrigger/events';
@@ -71,7 +71,7 @@ async function birthsRow(row: AddRow) {
 		await trigger.poll();
 		const activation = sb.control.requests().length;
 		// Past the minute a reset header may run ahead of the service's clock at activation.
-		sb.control.advance(2 * MINUTE);
+		passTime(2 * MINUTE);
 		const born = new Set(sb.control.seedSocial(5, { status: 'completed' }));
 		let rest;
 		try {

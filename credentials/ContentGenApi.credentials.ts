@@ -11,6 +11,7 @@ import { UserError } from 'n8n-workflow';
 import {
 	type AddressError,
 	parseBaseUrl,
+	PRIVATE_HTTP_SETTING,
 	requestOrigin,
 	type ServiceRoot,
 } from '../nodes/shared/transport/origin';
@@ -25,7 +26,7 @@ export class ContentGenApi implements ICredentialType {
 		dark: 'file:../nodes/ContentGen/contentGen.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/contentgen/n8n-nodes-contentgen#credentials';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-contentgen#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -47,13 +48,21 @@ export class ContentGenApi implements ICredentialType {
 			default: '',
 			placeholder: 'https://api.example.com',
 			description:
-				'The address of the service, without /api/v1 (a trailing /api/v1 or slash is ignored). Use https://; plain http is accepted only for localhost, e.g. the local sandbox.',
+				'The address of the service, without /api/v1 (a trailing /api/v1 or slash is ignored). Use https://; plain http is accepted only for localhost, e.g. the local sandbox, or for a private address with the setting below.',
+		},
+		{
+			displayName: PRIVATE_HTTP_SETTING,
+			name: 'allowPrivateHttp',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send the key over plain http to a private or internal address (10.x, 172.16-31.x, 192.168.x, 169.254.x, names ending in .internal or .local, a Docker Compose service name), e.g. the local sandbox reached from n8n in Docker at http://host.docker.internal:8787. Unsafe on the public internet, where anyone on the way can read the key; public addresses over plain http stay refused. The key still goes only to the Base URL.',
 		},
 	];
 
 	/**
 	 * The key is attached only to requests for the Base URL's own origin, over https or to this
-	 * machine, and never carried through a redirect: also when another node (such as HTTP Request,
+	 * machine (or to a private address the credential allows), and never carried through a redirect: also when another node (such as HTTP Request,
 	 * which spells the address as the legacy `uri`) uses this credential. The Test button is the
 	 * ContentGen nodes' `testedBy` function.
 	 */
@@ -63,7 +72,7 @@ export class ContentGenApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		let root: ServiceRoot;
 		try {
-			root = parseBaseUrl(credentials.baseUrl);
+			root = parseBaseUrl(credentials.baseUrl, credentials);
 		} catch (error) {
 			throw new UserError((error as AddressError).sentence);
 		}

@@ -23,7 +23,13 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials';
-import { PassThroughStart, RemoveDuplicates, StickyNote } from './stand-ins';
+import {
+	IfCondition,
+	PassThroughStart,
+	RemoveDuplicates,
+	SetFields,
+	StickyNote,
+} from './stand-ins';
 import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
 import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
@@ -56,6 +62,8 @@ export class TestNodeTypes implements INodeTypes {
 			'n8n-nodes-base.noOp': new PassThroughStart('noOp'),
 			'n8n-nodes-base.stickyNote': new StickyNote(),
 			'n8n-nodes-base.removeDuplicates': new RemoveDuplicates(),
+			'n8n-nodes-base.set': new SetFields(),
+			'n8n-nodes-base.if': new IfCondition(),
 			...extra,
 		};
 	}
@@ -78,6 +86,8 @@ export class TestNodeTypes implements INodeTypes {
 export interface TestCredentials {
 	apiKey: string;
 	baseUrl: string;
+	/** The credential's "Allow Plain HTTP to a Private Address" (off when left out). */
+	allowPrivateHttp?: boolean;
 }
 
 /**

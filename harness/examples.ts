@@ -51,12 +51,33 @@ export function withPollInterval<T extends WorkflowJson>(workflow: T, pollInterv
 }
 
 /**
- * The examples ship with every node that posts to social profiles turned off (disabled), so a
- * manual run publishes nothing by surprise. Runs against the sandbox, which posts nowhere, turn
- * them on. Returns a copy; the example itself is untouched.
+ * The switch an example that spends credits asks through: a Set node whose `spend_credits` field
+ * ships false, then an If that lets the run on only when it is true.
+ */
+export const SPEND_SWITCH = 'Spend credits? (set to true to generate)';
+export const SPEND_GATE = 'Only if spending is on';
+
+/** The example with its spend switch set to true (a run generates). Returns a copy. */
+export function withSpendingOn<T extends WorkflowJson>(workflow: T): T {
+	const copy = JSON.parse(JSON.stringify(workflow)) as T;
+	for (const candidate of copy.nodes) {
+		if (candidate.name !== SPEND_SWITCH) continue;
+		const fields = (
+			candidate.parameters.assignments as { assignments: Array<{ name: string; value: unknown }> }
+		).assignments;
+		for (const field of fields) if (field.name === 'spend_credits') field.value = true;
+	}
+	return copy;
+}
+
+/**
+ * The examples ship with every node that posts to social profiles turned off (disabled) and their
+ * spend switch at false, so a manual run neither posts nor spends by surprise. Runs against the
+ * sandbox, which posts nowhere and charges nobody, turn both on. Returns a copy; the example
+ * itself is untouched.
  */
 export function withPublishingOn<T extends WorkflowJson>(workflow: T): T {
-	const copy = JSON.parse(JSON.stringify(workflow)) as T;
+	const copy = withSpendingOn(workflow);
 	for (const candidate of copy.nodes) {
 		if (CONTENTGEN_TYPES.includes(candidate.type) && candidate.disabled) candidate.disabled = false;
 	}

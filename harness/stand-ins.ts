@@ -2,7 +2,7 @@
  * Stand-ins for the n8n-nodes-base nodes the example workflows use around ours: the engine needs
  * a type for every node, and these behave as the real ones do for a run.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 /** Start nodes of n8n-nodes-base that example workflows begin with: they pass their input on. */
 export class PassThroughStart implements INodeType {
@@ -98,5 +98,100 @@ export class RemoveDuplicates implements INodeType {
 			});
 			return [kept];
 		};
+	}
+}
+
+/**
+ * n8n's Edit Fields (Set) node, version 3.4, in its manual mode: each item becomes the fields it
+ * assigns. The examples use it for their "Spend credits?" switch; anything else it refuses.
+ */
+export class SetFields implements INodeType {
+	description = {
+		displayName: 'Edit Fields (Set)',
+		name: 'set',
+		group: ['input'],
+		version: [3.3, 3.4],
+		description: 'Set stand-in',
+		defaults: { name: 'Edit Fields' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [
+			{ displayName: 'Mode', name: 'mode', type: 'options', default: 'manual', options: [] },
+			{
+				displayName: 'Fields to Set',
+				name: 'assignments',
+				type: 'assignmentCollection',
+				default: {},
+			},
+			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
+		],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [
+			this.getInputData().map((item, itemIndex) => {
+				if (this.getNodeParameter('mode', itemIndex, 'manual') !== 'manual')
+					throw new Error('The Set stand-in knows only the manual mode');
+				const options = this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>;
+				const json: IDataObject = options.includeOtherFields ? { ...item.json } : {};
+				const assignments = this.getNodeParameter(
+					'assignments.assignments',
+					itemIndex,
+					[],
+				) as Array<{
+					name: string;
+					value: unknown;
+					type: string;
+				}>;
+				for (const { name, value, type } of assignments) json[name] = typed(name, value, type);
+				return { json, pairedItem: { item: itemIndex } };
+			}),
+		];
+	}
+}
+
+/** A Set field's value as its type makes it, strictly (as Set 3.4 does by default). */
+function typed(name: string, value: unknown, type: string): IDataObject[string] {
+	if (type === 'boolean') {
+		if (typeof value === 'boolean') return value;
+		if (value === 'true' || value === 'false') return value === 'true';
+	} else if (type === 'string') {
+		return typeof value === 'string' ? value : String(value);
+	} else if (type === 'number' && Number.isFinite(Number(value))) {
+		return Number(value);
+	}
+	throw new Error(`The Set stand-in cannot make "${String(value)}" a ${type} (field ${name})`);
+}
+
+/**
+ * n8n's If node, version 2.2: items whose conditions hold go to the first output ("true"), the
+ * others to the second. The conditions are n8n's own filter parameter, evaluated by n8n-core
+ * (`extractValue`), as the real node has them evaluated.
+ */
+export class IfCondition implements INodeType {
+	description = {
+		displayName: 'If',
+		name: 'if',
+		group: ['transform'],
+		version: [2, 2.1, 2.2],
+		description: 'If stand-in',
+		defaults: { name: 'If' },
+		inputs: ['main'],
+		outputs: ['main', 'main'],
+		outputNames: ['true', 'false'],
+		properties: [
+			{ displayName: 'Conditions', name: 'conditions', type: 'filter', default: {} },
+			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
+		],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions) {
+		const kept: INodeExecutionData[] = [];
+		const other: INodeExecutionData[] = [];
+		this.getInputData().forEach((item, itemIndex) => {
+			const pass = this.getNodeParameter('conditions', itemIndex, false, { extractValue: true });
+			(pass === true ? kept : other).push({ ...item, pairedItem: { item: itemIndex } });
+		});
+		return [kept, other];
 	}
 }

@@ -51,6 +51,7 @@ async function main(): Promise<void> {
 				'                          [--keep-key | --key-file FILE] [--latency MS] [--jitter MS]\n' +
 				'                          [--quiet]\n' +
 				'Serves the whole content generation API locally under /api/v1.\n' +
+				'--host H       the address to listen on: 0.0.0.0 for n8n in Docker (http://host.docker.internal:8787)\n' +
 				'--seed N       the same API key and the same data on every start\n' +
 				'--latency MS   every answer waits MS milliseconds, as across a real network\n' +
 				'--jitter MS    each answer waits up to MS more or less than --latency\n' +
@@ -72,11 +73,12 @@ async function main(): Promise<void> {
 			process.exit(2);
 		}
 	}
+	const host = arg('host') ?? '127.0.0.1';
 	const latencyMs = millis('latency');
 	const jitterMs = millis('jitter');
 	const sandbox = await startSandbox({
 		port: num('port', 8787),
-		host: arg('host') ?? '127.0.0.1',
+		host,
 		speed: num('speed', 30),
 		seed,
 		apiKey: kept?.key,
@@ -84,8 +86,22 @@ async function main(): Promise<void> {
 		latencyMs,
 		jitterMs,
 	});
+	// Listening on every interface: this machine reaches it on loopback, n8n in Docker by the host.
+	const everywhere = ['0.0.0.0', '::'].includes(host);
+	const port = new URL(sandbox.url).port;
+	const baseUrl = everywhere
+		? `http://${host === '::' ? '[::1]' : '127.0.0.1'}:${port}`
+		: sandbox.url;
 	console.log(`Content generation sandbox listening on ${sandbox.url}`);
-	console.log(`Base URL:       ${sandbox.url}`);
+	console.log(`Base URL:       ${baseUrl}`);
+	if (everywhere)
+		console.log(
+			`From Docker:    http://host.docker.internal:${port} (run n8n's container with --add-host=host.docker.internal:host-gateway; turn on "Allow Plain HTTP to a Private Address" in the credential)`,
+		);
+	if (everywhere && seed !== undefined && !kept)
+		console.log(
+			'Warning:        a seeded key can be worked out from the seed, and the sandbox is on the network: use --keep-key instead',
+		);
 	console.log(`API key:        ${sandbox.apiKey}`);
 	console.log(`Session cookie: ${sandbox.sessionCookie}`);
 	if (kept)
@@ -99,7 +115,7 @@ async function main(): Promise<void> {
 			`Latency:        ${latencyMs} ms${jitterMs > 0 ? ` ± ${jitterMs} ms` : ''} on every answer`,
 		);
 	console.log(
-		`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${sandbox.url}/api/v1/user/credits`,
+		`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${baseUrl}/api/v1/user/credits`,
 	);
 	console.log('Press Ctrl-C to stop.');
 	const stop = () => {

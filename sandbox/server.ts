@@ -169,6 +169,18 @@ export class World {
 		);
 	}
 
+	/**
+	 * The address the client used (its Host header), so the files a record links to are
+	 * reachable the same way: listening on 0.0.0.0 for n8n in Docker, that is
+	 * http://host.docker.internal:8787, not the listening address.
+	 */
+	private addressOf(req: IncomingMessage): string {
+		const host = req.headers.host;
+		return host && /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)
+			? `http://${host}`
+			: this.baseUrl;
+	}
+
 	private peekUser(req: IncomingMessage): string | null {
 		const token = bearerToken(req);
 		if (token) {
@@ -207,7 +219,7 @@ export class World {
 			query,
 			body,
 			params,
-			baseUrl: this.baseUrl,
+			baseUrl: this.addressOf(req),
 			listRng: this.listRng,
 			socialListOrder: this.opts.socialListOrder,
 			usage: this.usage,

@@ -12,6 +12,7 @@ import { join } from 'path';
 import type { IDataObject, ITaskData } from 'n8n-workflow';
 
 import { startSandbox, type LedgerEntry, type RequestLogEntry, type Sandbox } from '../sandbox';
+import { SPEND_SWITCH } from '../harness/examples';
 
 /** An article takes 60-120 s at speed 1; at 30 it takes 2-4 s, social content about 1 s. */
 const SPEED = 30;
@@ -104,6 +105,8 @@ function first(task: ITaskData): IDataObject {
 function summarise(nodeName: string, task: ITaskData): string {
 	const json = first(task);
 	switch (nodeName) {
+		case SPEND_SWITCH:
+			return `spend_credits is ${String(json.spend_credits)} (the example ships with false)`;
 		case 'Pick a project':
 			return `${String(json.business_name)} (${String(json.id)})`;
 		case 'Generate article':
@@ -149,7 +152,8 @@ async function main(): Promise<void> {
 	};
 
 	try {
-		// The example ships with Schedule posts off; the sandbox posts nowhere, so the demo turns it on.
+		// The example ships with its spend switch at false and Schedule posts off; the sandbox charges
+		// nothing real and posts nowhere, so the demo turns both on.
 		const workflow = withPublishingOn(withPollInterval(loadExample(EXAMPLE), POLL_INTERVAL_S));
 		const before = sandbox.control.credits();
 		console.log(bold(`ContentGen demo: examples/${EXAMPLE} ("${workflow.name}")`));

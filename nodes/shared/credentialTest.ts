@@ -115,7 +115,8 @@ function verdict(answer: Answer, root: ServiceRoot, apiKey: string): INodeCreden
 /**
  * The credential's Test button: reads the credit balance, as cheap a request as the API has, and
  * tells apart a wrong address, a rejected key and a key without the scope. The key goes only to
- * the Base URL's origin over https (plain http only to this machine), and no redirect is followed.
+ * the Base URL's origin over https (plain http only to this machine, or to a private address the
+ * credential allows), and no redirect is followed.
  */
 export async function testContentGenCredential(
 	this: ICredentialTestFunctions,
@@ -124,7 +125,7 @@ export async function testContentGenCredential(
 	const data = credential.data ?? {};
 	let root: ServiceRoot;
 	try {
-		root = parseBaseUrl(data.baseUrl);
+		root = parseBaseUrl(data.baseUrl, data);
 	} catch (error) {
 		return { status: 'Error', message: (error as AddressError).sentence };
 	}

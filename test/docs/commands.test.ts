@@ -14,8 +14,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs
 import { tmpdir } from 'os';
 import { delimiter, join } from 'path';
 
+import { loadExample, withSpendingOn } from '../../harness/examples';
 import { pin } from '../n8n/harness/versions';
-import { apiGet, docCommands, docFiles, portIsFree, type DocCommand } from './commands';
+import { apiGet, checkDemoOutput, docCommands, portIsFree, type DocCommand } from './commands';
 
 const ROOT = join(__dirname, '..', '..');
 const FULL = process.env.CONTENTGEN_DOCS_FULL === '1';
@@ -26,6 +27,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Finished {
 	code: number | null;
+	/** The signal that ended it, if one did. */
+	signal?: string | null;
 	output: string;
 }
 
@@ -48,9 +51,9 @@ function sh(
 			output += `\n(stopped after ${options.timeoutMs / 1000} s)`;
 			process.kill(-child.pid!, 'SIGKILL');
 		}, options.timeoutMs);
-		child.on('exit', (code) => {
+		child.on('exit', (code, signal) => {
 			clearTimeout(timer);
-			resolve({ code, output });
+			resolve({ code, signal, output });
 		});
 	});
 }
@@ -110,18 +113,6 @@ async function whileRunning<T>(
 
 // ---------------------------------------------------------------------------------------------
 // What each command is and how it is checked.
-
-/** The demo's output in docs/sandbox.md: the nodes it lists and its credits line must be a real run's. */
-function checkDemoOutput(output: string): void {
-	const documented = readFileSync(join(ROOT, 'docs', 'sandbox.md'), 'utf8');
-	const sample = /```\n(Loading n8n's workflow engine[\s\S]*?)```/.exec(documented)?.[1] ?? '';
-	const nodes = (text: string) => [...text.matchAll(/^ {2}✓ (.+?) \(/gm)].map((m) => m[1]);
-	const credits = (text: string) => /^ {2}credits +(.+)$/m.exec(text)?.[1];
-	expect(output).toContain('Demo finished.');
-	expect(nodes(sample).length).toBeGreaterThan(3);
-	expect(nodes(output)).toEqual(nodes(sample));
-	expect(credits(output)).toBe(credits(sample));
-}
 
 /** Installs the packed package with the README's install:pack and install:plain blocks, once. */
 let installed: Promise<{ userFolder: string }> | undefined;
@@ -240,16 +231,35 @@ async function importAndExecute(command: string): Promise<void> {
 						.data as unknown as Array<{ id: string }>
 				).map((record) => record.id);
 			const scheduledBefore = await scheduled();
-			const before = await apiGet(baseUrl, apiKey, '/user/credits');
-			const run = await sh('n8n execute --id=ContentGenPipeline --rawOutput', {
-				env,
-				timeoutMs: 300_000,
-			});
-			expectSuccess(run, 'n8n execute --id=ContentGenPipeline');
-			const after = await apiGet(baseUrl, apiKey, '/user/credits');
-			const spent =
-				Number(before.body.data.available_credits) - Number(after.body.data.available_credits);
-			expect(Math.round(spent * 100)).toBe(330);
+			const balance = async () =>
+				Number((await apiGet(baseUrl, apiKey, '/user/credits')).body.data.available_credits);
+			const spentBy = async () => {
+				const before = await balance();
+				const run = await sh('n8n execute --id=ContentGenPipeline --rawOutput', {
+					env,
+					timeoutMs: 300_000,
+				});
+				// n8n 2.41's `execute` often dies of a segmentation fault while exiting after a short
+				// execution (a workflow of one Manual Trigger: 4 crashes in 5 runs), after printing the
+				// finished execution: that print is what is judged then.
+				const crashedOnExit =
+					run.signal === 'SIGSEGV' && /"status": "success",\s*"finished": true/.test(run.output);
+				if (!crashedOnExit) expectSuccess(run, 'n8n execute --id=ContentGenPipeline');
+				return Math.round((before - (await balance())) * 100);
+			};
+			// As imported, the spend switch is false: the run stops before any generate.
+			expect(await spentBy()).toBe(0);
+			// With "Spend credits?" set to true (as a user does in the editor), it generates.
+			const switchedOn = join(work, 'content-pipeline-spending.json');
+			writeFileSync(
+				switchedOn,
+				JSON.stringify(withSpendingOn(loadExample('content-pipeline.json'))),
+			);
+			expectSuccess(
+				await sh(`n8n import:workflow --input=${switchedOn}`, { env, timeoutMs: 300_000 }),
+				'import:workflow of the switched-on copy',
+			);
+			expect(await spentBy()).toBe(330);
 			// Schedule posts ships switched off: the run schedules nothing.
 			expect(await scheduled()).toEqual(scheduledBefore);
 		},
@@ -279,7 +289,7 @@ function plan(doc: DocCommand): Plan | undefined {
 						);
 						const finished = await sh(command, { cwd: clone, timeoutMs: 900_000 });
 						expectSuccess(finished, command);
-						checkDemoOutput(finished.output);
+						checkDemoOutput(ROOT, finished.output);
 					},
 				}
 			: {
@@ -289,33 +299,35 @@ function plan(doc: DocCommand): Plan | undefined {
 					run: async () => {
 						const finished = await sh('npm run demo', { timeoutMs: 180_000 });
 						expectSuccess(finished, 'npm run demo');
-						checkDemoOutput(finished.output);
+						checkDemoOutput(ROOT, finished.output);
 					},
 				};
 	if (c === 'npx -y -p node@24 -- npm test')
 		return { when: 'never', why: 'the test suite this check is part of' };
 	if (doc.marker === 'install:pack' || doc.marker === 'install:plain')
 		return { when: 'full', run: async () => void (await installFromTarball()) };
-	if (c === 'npm run sandbox -- --keep-key')
+	// Both sandbox commands: the key works from this machine and stays the same on a restart; the
+	// one for Docker also prints the address a container uses (the container side needs Docker).
+	if (c === 'npm run sandbox -- --keep-key' || c === 'npm run sandbox -- --keep-key --host 0.0.0.0')
 		return {
 			when: 'quick',
 			run: async (command) => {
 				if (!(await portIsFree(8787)))
 					throw new Error('port 8787 is taken: stop the other sandbox first');
-				const env = { ...process.env, HOME: join(work, 'home') };
+				const env = { ...process.env, HOME: join(work, c.includes('--host') ? 'docker' : 'home') };
 				const key = () =>
 					whileRunning(command, env, /Ctrl-C/, async (output) => {
 						expect(output).toMatch(/^Base URL:\s+http:\/\/127\.0\.0\.1:8787$/m);
+						if (c.includes('--host'))
+							expect(output).toMatch(/^From Docker:\s+http:\/\/host\.docker\.internal:8787 /m);
 						const apiKey = /^API key:\s+(svc_[0-9a-f]{64})$/m.exec(output)?.[1] ?? '';
-						expect((await apiGet('http://127.0.0.1:8787', apiKey, '/user/credits')).status).toBe(
-							200,
-						);
+						const { status } = await apiGet('http://127.0.0.1:8787', apiKey, '/user/credits');
+						expect(status).toBe(200);
 						return apiKey;
 					});
 				const first = await key();
-				expect(readFileSync(join(env.HOME, '.contentgen-sandbox', 'api-key'), 'utf8').trim()).toBe(
-					first,
-				);
+				const kept = readFileSync(join(env.HOME, '.contentgen-sandbox', 'api-key'), 'utf8');
+				expect(kept.trim()).toBe(first);
 				expect(await key()).toBe(first);
 			},
 		};
@@ -363,16 +375,4 @@ describe('commands in the docs', () => {
 				1_200_000,
 			);
 	}
-});
-
-describe('links in the docs', () => {
-	it.each(docFiles(ROOT))('%s links only files that exist', (file) => {
-		const text = readFileSync(join(ROOT, file), 'utf8');
-		const base = join(ROOT, file, '..');
-		const missing = [...text.matchAll(/\]\(([^)#\s]+)(#[^)\s]*)?\)/g)]
-			.map((m) => m[1])
-			.filter((target) => !/^[a-z]+:/.test(target))
-			.filter((target) => !existsSync(join(base, target)));
-		expect({ file, missing }).toEqual({ file, missing: [] });
-	});
 });

@@ -111,3 +111,15 @@ export async function apiGet(baseUrl: string, key: string, path: string) {
 		body: (await response.json()) as { data: Record<string, unknown> },
 	};
 }
+
+/** The demo's output in docs/sandbox.md: the nodes it lists and its credits line must be a real run's. */
+export function checkDemoOutput(root: string, output: string): void {
+	const documented = readFileSync(join(root, 'docs', 'sandbox.md'), 'utf8');
+	const sample = /```\n(Loading n8n's workflow engine[\s\S]*?)```/.exec(documented)?.[1] ?? '';
+	const nodes = (text: string) => [...text.matchAll(/^ {2}✓ (.+?) \(/gm)].map((m) => m[1]);
+	const credits = (text: string) => /^ {2}credits +(.+)$/m.exec(text)?.[1];
+	expect(output).toContain('Demo finished.');
+	expect(nodes(sample).length).toBeGreaterThan(3);
+	expect(nodes(output)).toEqual(nodes(sample));
+	expect(credits(output)).toBe(credits(sample));
+}

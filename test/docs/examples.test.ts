@@ -4,13 +4,23 @@
  * names the node still knows. (test/e2e/examples.test.ts runs them.)
  */
 import { readdirSync } from 'fs';
-import { NodeHelpers, type INode, type INodeParameters, type INodeType } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	NodeHelpers,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+	type INodeType,
+} from 'n8n-workflow';
 
 import {
 	CONTENTGEN_TYPES,
 	EXAMPLES_DIR,
 	loadExample,
 	node,
+	SPEND_GATE,
+	SPEND_SWITCH,
+	withSpendingOn,
 	type ExampleWorkflow,
 } from '../../harness/examples';
 import { TestNodeTypes } from '../helpers/engine';
@@ -21,7 +31,12 @@ const START_TYPES: Record<string, number> = {
 	'n8n-nodes-base.scheduleTrigger': 1.2,
 };
 const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
-/** Only the AI example may use nodes beyond ours and the start nodes... */
+/** The spend switch's two nodes, at the versions the stand-ins of harness/ behave as. */
+const SWITCH_TYPES: Record<string, number> = {
+	'n8n-nodes-base.set': 3.4,
+	'n8n-nodes-base.if': 2.2,
+};
+/** Only the AI example may use nodes beyond ours, the start nodes and the spend switch... */
 const AI_TYPES = ['@n8n/n8n-nodes-langchain.agent', '@n8n/n8n-nodes-langchain.lmChatOpenAi'];
 /**
  * ...and the trigger's example n8n's Remove Duplicates (version 2), whose parameters are named as
@@ -42,6 +57,39 @@ const FILES = readdirSync(EXAMPLES_DIR)
 	.sort();
 
 const nodeTypes = new TestNodeTypes();
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Nodes a run reaches from its start over main connections (an If's false output included, its
+ * true output only when `throughGate`), plus the agents whose tools those are not: a tool node
+ * runs when the agent it serves does, so the agent stands for it.
+ */
+function reached(example: ExampleWorkflow, throughGate: boolean): Set<string> {
+	const starts = example.nodes.filter((n) => n.type in START_TYPES).map((n) => n.name);
+	const seen = new Set<string>(starts);
+	const queue = [...starts];
+	while (queue.length > 0) {
+		const from = queue.shift()!;
+		const outputs = example.connections[from]?.main ?? [];
+		outputs.forEach((branch, index) => {
+			if (from === SPEND_GATE && index === 0 && !throughGate) return;
+			for (const connection of branch ?? []) {
+				if (!seen.has(connection.node)) {
+					seen.add(connection.node);
+					queue.push(connection.node);
+				}
+			}
+		});
+	}
+	return seen;
+}
+
+/** Where a node's spending happens: itself, or for a tool, the agent it is connected to. */
+function spendsAt(example: ExampleWorkflow, spender: INode): string {
+	const tool = example.connections[spender.name]?.ai_tool?.[0]?.[0];
+	return tool ? tool.node : spender.name;
+}
 
 function ourType(type: string): INodeType {
 	// A node used as a tool is the same node type with "Tool" appended by n8n.
@@ -79,8 +127,10 @@ function checkOurNode(example: ExampleWorkflow, ourNode: INode): void {
 		context,
 		credentials: CREDENTIAL,
 	});
-	expect({ context, typeVersion: ourNode.typeVersion }).toEqual({ context, typeVersion: 1 });
 	const description = ourType(ourNode.type).description;
+	// An example shows a node as the editor adds it today: at its default version.
+	const current = description.defaultVersion ?? description.version;
+	expect({ context, typeVersion: ourNode.typeVersion }).toEqual({ context, typeVersion: current });
 	const given = { ...ourNode.parameters };
 	for (const key of ADDED_BY_N8N) delete given[key];
 	const kept = NodeHelpers.getNodeParameters(
@@ -143,6 +193,11 @@ describe('example workflow files', () => {
 			} else if (candidate.type in START_TYPES) {
 				expect(candidate.typeVersion).toBe(START_TYPES[candidate.type]);
 				expect(candidate.credentials).toBeUndefined();
+			} else if (candidate.type in SWITCH_TYPES) {
+				expect([candidate.name, candidate.typeVersion]).toEqual([
+					expect.stringMatching(new RegExp(`^(${escape(SPEND_SWITCH)}|${escape(SPEND_GATE)})$`)),
+					SWITCH_TYPES[candidate.type],
+				]);
 			} else if (candidate.type === REMOVE_DUPLICATES) {
 				expect({ file, typeVersion: candidate.typeVersion }).toEqual({
 					file: 'publish-finished-social.json',
@@ -201,6 +256,92 @@ describe('example workflow files', () => {
 			}
 		},
 	);
+
+	it.each(FILES)('%s: a run spends credits only once its spend switch is set to true', (file) => {
+		const example = loadExample(file);
+		const spenders = example.nodes.filter((candidate) => effect(candidate) === 'spends');
+		if (spenders.length === 0) {
+			expect(example.nodes.map((n) => n.name)).not.toContain(SPEND_SWITCH);
+			return;
+		}
+		const switchNode = node(example, SPEND_SWITCH);
+		expect(switchNode.parameters.assignments).toEqual({
+			assignments: [
+				{ id: expect.any(String), name: 'spend_credits', value: false, type: 'boolean' },
+			],
+		});
+		expect(example.connections[SPEND_SWITCH]?.main).toEqual([
+			[{ node: SPEND_GATE, type: 'main', index: 0 }],
+		]);
+		const gate = node(example, SPEND_GATE);
+		expect(
+			(gate.parameters.conditions as { conditions: Array<{ leftValue: string }> }).conditions,
+		).toEqual([
+			expect.objectContaining({
+				leftValue: '={{ $json.spend_credits }}',
+				operator: { type: 'boolean', operation: 'true', singleValue: true },
+			}),
+		]);
+		const asShipped = reached(example, false);
+		const switchedOn = reached(example, true);
+		for (const spender of spenders) {
+			const where = spendsAt(example, spender);
+			expect({ file, spender: spender.name, asShipped: asShipped.has(where) }).toEqual({
+				file,
+				spender: spender.name,
+				asShipped: false,
+			});
+			expect(switchedOn.has(where)).toBe(true);
+		}
+		const notes = example.nodes
+			.filter((candidate) => candidate.type === STICKY_NOTE)
+			.map((candidate) => String(candidate.parameters.content))
+			.join('\n');
+		expect(notes).toContain(`**${SPEND_SWITCH}**`);
+		expect(notes).toContain('`spend_credits` to true');
+	});
+
+	it('a spender wired around the switch would be caught', () => {
+		const example = loadExample('content-pipeline.json');
+		const bypass: ExampleWorkflow = {
+			...example,
+			connections: {
+				...example.connections,
+				Start: { main: [[{ node: 'Pick a project', type: NodeConnectionTypes.Main, index: 0 }]] },
+			},
+		};
+		expect(reached(example, false).has('Generate article')).toBe(false);
+		expect(reached(bypass, false).has('Generate article')).toBe(true);
+	});
+
+	it('withSpendingOn turns the switch to true and nothing else', () => {
+		const example = loadExample('content-pipeline.json');
+		const on = withSpendingOn(example);
+		expect(node(on, SPEND_SWITCH).parameters.assignments).toEqual({
+			assignments: [expect.objectContaining({ name: 'spend_credits', value: true })],
+		});
+		expect(on.nodes.filter((n) => n.name !== SPEND_SWITCH)).toEqual(
+			example.nodes.filter((n) => n.name !== SPEND_SWITCH),
+		);
+	});
+
+	it("the notes name what a user must fill in or allow: the placeholder source URL, the floor's scope", () => {
+		const note = (file: string) =>
+			loadExample(file)
+				.nodes.filter((candidate) => candidate.type === STICKY_NOTE)
+				.map((candidate) => String(candidate.parameters.content))
+				.join('\n');
+		const pipeline = loadExample('content-pipeline.json');
+		const source = String(node(pipeline, 'Generate social posts').parameters.sourceUrl);
+		expect(source).toMatch(/^=https:\/\/blog\.example\.com\//);
+		expect(note('content-pipeline.json')).toContain('`https://blog.example.com/<slug>`');
+		expect(note('content-pipeline.json')).toMatch(/\*\*Placeholder\*\*/);
+		const weekly = loadExample('weekly-article.json');
+		expect(
+			(node(weekly, 'Generate weekly article').parameters.options as IDataObject).minimumBalance,
+		).toBe(10);
+		expect(note('weekly-article.json')).toMatch(/`user` scope/);
+	});
 
 	it('a renamed parameter would be caught', () => {
 		const example = loadExample('content-pipeline.json');

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the docs and the last benchmark run from the repository folder */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the docs and the last benchmark run from the repository folder, and prints the figures it checked */
 /**
  * Every figure the docs quote is the last benchmark run's (bench/last-run.json, written by
  * `npm run bench -- --write`): a figure edited by hand, or left behind by a newer run, fails here.
@@ -9,6 +9,7 @@ import { join } from 'path';
 import {
 	documents,
 	meetsTarget,
+	quotedFigures,
 	readRun,
 	render,
 	table,
@@ -63,6 +64,70 @@ describe('figures in the docs', () => {
 		});
 	});
 
+	it('every figure the docs quote has its source: the last run, or a dated past measurement (listed here)', () => {
+		const listing: string[] = [];
+		const problems: string[] = [];
+		for (const file of documents(ROOT)) {
+			for (const figure of quotedFigures(readFileSync(join(ROOT, file), 'utf8'), last)) {
+				listing.push(`  ${file}: ${figure.value.slice(0, 90)}  <-  ${figure.source}`);
+				if (figure.problem) problems.push(`${file}: ${figure.value}: ${figure.problem}`);
+			}
+		}
+		console.log(`Figures the docs quote, and where each comes from:\n${listing.join('\n')}`);
+		expect(listing.length).toBeGreaterThan(15);
+		expect(problems).toEqual([]);
+	});
+
+	it("the trigger's cost table multiplies the run's idle polls by the polls a day", () => {
+		const idle = (name: string, measured: string) =>
+			row({ section: 'trigger', name, measured, reference: measured });
+		const figures = run([
+			idle('article trigger, idle poll (10,000 records)', '1'),
+			idle(
+				'social trigger, idle poll, socialFinished + socialFailed, 10,000 records in every status',
+				'4',
+			),
+			idle(
+				'social trigger, idle poll, socialScheduled + socialPublished, 10,000 records in every status',
+				'9',
+			),
+		]);
+		const table = render(
+			'<!-- bench:trigger-cost:start -->\n<!-- bench:trigger-cost:end -->',
+			figures,
+		).split('\n');
+		expect(table).toContain(
+			'| every minute | social: Finished and/or Failed only | 4 | 5,760 | 115.2 % (warns) | 11.5 % | unlimited |',
+		);
+		expect(table).toContain(
+			'| every 5 minutes | articles + social (any) | 10 | 2,880 | 57.6 % (warns) | 5.8 % | unlimited |',
+		);
+		expect(() =>
+			render('<!-- bench:trigger-cost:start -->\n<!-- bench:trigger-cost:end -->', run([])),
+		).toThrow(/no idle-poll row/);
+	});
+
+	it('a past measurement must say its date and command in its own words', () => {
+		const said = quotedFigures(
+			'<!-- measured: 2026-11-20 | npm run bench -->Measured on 2026-11-20 with `npm run bench`: 64 requests.<!-- /measured -->',
+			run([]),
+		);
+		expect(said).toEqual([
+			expect.objectContaining({ source: 'measured on 2026-11-20 with `npm run bench`' }),
+		]);
+		expect(said[0].problem).toBeUndefined();
+		const unsaid = quotedFigures(
+			'<!-- measured: 2026-11-20 | npm run bench -->Once it took 64 requests.<!-- /measured -->',
+			run([]),
+		);
+		expect(unsaid[0].problem).toBe('the text does not state its date and command');
+		const undated = quotedFigures(
+			'<!-- bench:n8n:start -->\n| a |\n<!-- bench:n8n:end -->',
+			run([]),
+		);
+		expect(undated[0].problem).toBe('the block does not say the date and command of its run');
+	});
+
 	it('the README and BENCHMARKS.md hold the generated summary and table', () => {
 		expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('<!-- bench:summary:start -->');
 		expect(readFileSync(join(ROOT, 'BENCHMARKS.md'), 'utf8')).toContain(
@@ -108,6 +173,26 @@ describe('figures in the docs', () => {
 		expect(summary).toContain('the other 1 take 1.04 times it');
 		expect(summary).toContain('Rows that miss their target: return all (0.76 against >= 0.90).');
 		expect(summary).not.toMatch(/every request count/i);
+	});
+
+	it('a scenario that did not finish is named in the summary, not counted as a request count', () => {
+		const figures = run([
+			row({ name: 'idle poll' }),
+			row({
+				section: 'trigger',
+				name: 'burst',
+				measured: 'did not finish: not done after 20 polls',
+				reference: '-',
+				ratio: '-',
+				target: '-',
+			}),
+		]);
+		const summary = render(
+			'<!-- bench:summary:start -->\n<!-- bench:summary:end -->',
+			figures,
+		).replace(/\s+/g, ' ');
+		expect(summary).toContain('1 of 1 request counts are at (or under) their minimum.');
+		expect(summary).toContain('Did not finish: burst.');
 	});
 });
 

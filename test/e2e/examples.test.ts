@@ -1,27 +1,23 @@
 /**
  * Every workflow under examples/ run through n8n's engine against the sandbox, so none can rot
- * (test/docs/examples.test.ts checks them as files). The examples wait at the service's
+ * (test/docs/examples.test.ts checks them as files; the AI agent's tools: examples.agent.test.ts). The examples wait at the service's
  * cadence (15 s / 5 s); the runs here poll every second.
  */
-import {
-	traverseNodeParameters,
-	type FromAIArgument,
-	type IDataObject,
-	type INode,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	loadExample,
 	node,
+	SPEND_GATE,
+	SPEND_SWITCH,
 	withPollInterval,
 	withPublishingOn,
+	withSpendingOn,
 	type ExampleWorkflow,
 } from '../../harness/examples';
 import { PACKAGE, runWorkflow, TestNodeTypes } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
-
-const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 
 describe('example workflows against the sandbox', () => {
 	let sandbox: Sandbox;
@@ -39,13 +35,44 @@ describe('example workflows against the sandbox', () => {
 		return sandbox.control.ledger().slice(count);
 	}
 
-	it('content-pipeline as shipped: generates the article and posts, schedules nothing', async () => {
+	/** The items a node put on its second output (an If's "false") in its last run. */
+	function falseBranch(result: Awaited<ReturnType<typeof runWorkflow>>, name: string) {
+		const runs = result.run.data.resultData.runData[name] ?? [];
+		return runs[runs.length - 1]?.data?.main?.[1] ?? [];
+	}
+
+	it.each(['content-pipeline.json', 'weekly-article.json'])(
+		'%s as shipped: a run stops at the spend switch, sending nothing and spending nothing',
+		async (file) => {
+			const ledgerBefore = sandbox.control.ledger().length;
+			sandbox.control.resetRequests();
+
+			const result = await runWorkflow(withPollInterval(loadExample(file), 1), { credentials });
+
+			expect(result.error).toBeUndefined();
+			expect(result.executedNodes).toEqual([
+				expect.any(String), // the trigger
+				SPEND_SWITCH,
+				SPEND_GATE,
+			]);
+			expect(result.output(SPEND_SWITCH).map((item) => item.json)).toEqual([
+				{ spend_credits: false },
+			]);
+			expect(result.output(SPEND_GATE)).toEqual([]);
+			expect(falseBranch(result, SPEND_GATE)).toHaveLength(1);
+			expect(sandbox.control.requests()).toEqual([]);
+			expect(ledgerSince(ledgerBefore)).toEqual([]);
+		},
+	);
+
+	it('content-pipeline with spending on: generates the article and posts, schedules nothing', async () => {
 		const ledgerBefore = sandbox.control.ledger().length;
 		sandbox.control.resetRequests();
 
-		const result = await runWorkflow(withPollInterval(loadExample('content-pipeline.json'), 1), {
-			credentials,
-		});
+		const result = await runWorkflow(
+			withSpendingOn(withPollInterval(loadExample('content-pipeline.json'), 1)),
+			{ credentials },
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(ledgerSince(ledgerBefore).map((e) => e.kind)).toEqual(['article', 'social']);
@@ -72,6 +99,8 @@ describe('example workflows against the sandbox', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.executedNodes).toEqual([
 			'Start',
+			SPEND_SWITCH,
+			SPEND_GATE,
 			'Pick a project',
 			'Generate article',
 			'Generate social posts',
@@ -113,13 +142,14 @@ describe('example workflows against the sandbox', () => {
 		expect(Math.round((creditsBefore - Number(credits.available_credits)) * 100)).toBe(330);
 	});
 
-	it('weekly-article: checks the balance floor, then generates one article and waits for it', async () => {
+	it('weekly-article with spending on: checks the balance floor, then generates one article and waits for it', async () => {
 		const ledgerBefore = sandbox.control.ledger().length;
 		sandbox.control.resetRequests();
 
-		const result = await runWorkflow(withPollInterval(loadExample('weekly-article.json'), 1), {
-			credentials,
-		});
+		const result = await runWorkflow(
+			withSpendingOn(withPollInterval(loadExample('weekly-article.json'), 1)),
+			{ credentials },
+		);
 
 		expect(result.error).toBeUndefined();
 		const items = result.output('Generate weekly article');
@@ -139,15 +169,16 @@ describe('example workflows against the sandbox', () => {
 		);
 	});
 
-	it('weekly-article: below the floor it spends nothing and says why', async () => {
+	it('weekly-article with spending on: below the floor it spends nothing and says why', async () => {
 		const saved = sandbox.control.credits();
 		sandbox.control.setCredits({ subscription: 11, purchased: 0 });
 		const ledgerBefore = sandbox.control.ledger().length;
 		sandbox.control.resetRequests();
 		try {
-			const result = await runWorkflow(withPollInterval(loadExample('weekly-article.json'), 1), {
-				credentials,
-			});
+			const result = await runWorkflow(
+				withSpendingOn(withPollInterval(loadExample('weekly-article.json'), 1)),
+				{ credentials },
+			);
 			expect(result.error?.node).toBe('Generate weekly article');
 			expect(result.error?.message).toMatch(/Minimum Balance to Keep/);
 			expect(result.error?.message).toMatch(/11 credits/);
@@ -271,122 +302,6 @@ describe('example workflows against the sandbox', () => {
 			expect(published).toEqual([
 				expect.objectContaining({ content_id: id, status: 'publishing', publish_mode: 'now' }),
 			]);
-		});
-	});
-
-	describe('ai-agent-tool', () => {
-		const example = loadExample('ai-agent-tool.json');
-		const tools = example.nodes.filter((n) => n.type === `${PACKAGE}.contentGenTool`);
-
-		function fromAiKeys(toolNode: INode): Array<[string, string | undefined]> {
-			const collected: FromAIArgument[] = [];
-			traverseNodeParameters(toolNode.parameters, collected);
-			return collected.map((argument) => [argument.key, argument.type]);
-		}
-
-		it('wires an agent, an OpenAI chat model and three ContentGen tools', () => {
-			const agent = node(example, 'AI Agent');
-			expect(agent.type).toBe('@n8n/n8n-nodes-langchain.agent');
-			expect(example.connections['OpenAI Chat Model']).toEqual({
-				ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]],
-			});
-			expect(tools.map((tool) => tool.name)).toEqual([
-				'List projects',
-				'Generate article',
-				'Check credits',
-			]);
-			for (const tool of tools) {
-				expect(tool.credentials).toEqual(CREDENTIAL);
-				expect(example.connections[tool.name]).toEqual({
-					ai_tool: [[{ node: agent.name, type: 'ai_tool', index: 0 }]],
-				});
-			}
-			expect(fromAiKeys(node(example, 'List projects'))).toEqual([
-				['limit', 'number'],
-				['search', 'string'],
-			]);
-			expect(fromAiKeys(node(example, 'Generate article'))).toEqual([
-				['topic', 'string'],
-				['projectId', 'string'],
-				['tone', 'string'],
-			]);
-			expect(fromAiKeys(node(example, 'Check credits'))).toEqual([]);
-		});
-
-		/**
-		 * No LLM runs here. n8n runs a tool node with the model's arguments as its input item and
-		 * resolves each `$fromAI(key)` from that item; the harness does the same: each tool node runs
-		 * as the ContentGen node it wraps, fed one item holding the arguments a model would send.
-		 */
-		async function callTool(name: string, args: IDataObject) {
-			const tool = node(example, name);
-			const workflow: ExampleWorkflow = {
-				name: `${example.name} / ${name}`,
-				nodes: [
-					node(example, 'Start'),
-					{ ...tool, type: `${PACKAGE}.contentGen`, position: [200, 0] },
-				],
-				connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
-			};
-			const result = await runWorkflow(withPollInterval(workflow, 1), {
-				credentials,
-				input: [args],
-			});
-			expect(result.error).toBeUndefined();
-			return result.output(name).map((item) => item.json);
-		}
-
-		it('the tools run with the arguments a model would give them', async () => {
-			const [first] = sandbox.control.projects();
-			const projects = await callTool('List projects', {
-				limit: 5,
-				search: first.business_name.slice(0, 6).toLowerCase(),
-			});
-			expect(projects.map((p) => p.id)).toContain(first.id);
-			expect(projects.length).toBeLessThanOrEqual(5);
-
-			const ledgerBefore = sandbox.control.ledger().length;
-			const [article] = await callTool('Generate article', {
-				topic: 'Pricing a website redesign for a small business',
-				projectId: first.id,
-				tone: 'casual',
-			});
-			expect(['cms', 'needs_editing']).toContain(article.status);
-			expect(article.title).toBe('Pricing a website redesign for a small business');
-			expect(ledgerSince(ledgerBefore).map((e) => [e.kind, e.recordId])).toEqual([
-				['article', article.id],
-			]);
-
-			const [credits] = await callTool('Check credits', {});
-			expect(credits.available_credits).toBe(sandbox.control.credits().available);
-		});
-
-		it('a model that leaves out an optional argument gets the default', async () => {
-			const all = await callTool('List projects', { limit: 100 });
-			expect(all.map((p) => p.id).sort()).toEqual(
-				sandbox.control
-					.projects()
-					.map((p) => p.id)
-					.sort(),
-			);
-		});
-
-		it('a model that sends a bad argument gets a clear error and spends nothing', async () => {
-			const ledgerBefore = sandbox.control.ledger().length;
-			const tool = node(example, 'Generate article');
-			const result = await runWorkflow(
-				{
-					name: 'bad tool call',
-					nodes: [node(example, 'Start'), { ...tool, type: `${PACKAGE}.contentGen` }],
-					connections: { Start: { main: [[{ node: tool.name, type: 'main', index: 0 }]] } },
-				},
-				{
-					credentials,
-					input: [{ topic: 'Hi', projectId: sandbox.control.projects()[0].id }],
-				},
-			);
-			expect(result.error?.message).toMatch(/Topic/);
-			expect(ledgerSince(ledgerBefore)).toEqual([]);
 		});
 	});
 });

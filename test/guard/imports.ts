@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'fs';
 import { dirname, join, relative } from 'path';
 
-import { packageSources, ROOT } from './files';
+import { packageSources, ROOT } from '../helpers/sources';
 
 const SPECIFIER = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*['"](\.{1,2}\/[^'"]*)['"]/g;
 

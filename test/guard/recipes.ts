@@ -13,7 +13,7 @@ import type { TriggerEvent } from '../../nodes/ContentGenTrigger/events';
 import type { Route } from '../../nodes/shared/routes';
 import type { OperationRef } from '../helpers/maps';
 import type { OperationCase, RouteName } from '../suites/cases/operations';
-import { ROOT } from './files';
+import { ROOT } from '../helpers/sources';
 import type { Table } from '../helpers/tables';
 import { currentRepo, isEventTable, isOperationTable, type Repo } from './repo';
 import { allProblems } from './rules';

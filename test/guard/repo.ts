@@ -23,7 +23,7 @@ import {
 	socialEventsOf,
 	watchedSocial,
 } from '../trigger/model';
-import { ROOT } from './files';
+import { ROOT } from '../helpers/sources';
 
 export type Kind = 'article' | 'social';
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'fs';
 import { relative } from 'path';
 
-import { packageSources, ROOT } from './files';
+import { packageSources, ROOT } from '../helpers/sources';
 
 /** Comments and quoted strings blanked out (same length, so positions and lines stay). */
 function codeOnly(text: string): string {

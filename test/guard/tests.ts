@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { dirname, join, normalize } from 'path';
 
-import { ROOT } from './files';
+import { ROOT } from '../helpers/sources';
 import { tablesOf } from '../helpers/tables';
 import { plain } from './repo';
 

@@ -66,6 +66,7 @@ function redact(message: string, data: ICredentialDataDecryptedObject): string {
 export async function pressTest(data: {
 	apiKey: string;
 	baseUrl: string;
+	allowPrivateHttp?: boolean;
 }): Promise<INodeCredentialTestResult> {
 	const credential: ICredentialsDecrypted = {
 		id: 'credential',

@@ -128,6 +128,17 @@ describe('npm run sandbox across restarts', () => {
 		expect(readFileSync(broken, 'utf8')).toBe('not a key\n');
 	}, 90_000);
 
+	it('--host 0.0.0.0 (for n8n in Docker): a Base URL this machine reaches, the Docker address, a warning for a seeded key', async () => {
+		const started = await startAndAsk(['--host', '0.0.0.0', '--seed', '5']);
+		expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		expect(started.creditsStatus).toBe(200);
+		const port = new URL(started.baseUrl).port;
+		expect(started.output).toContain(
+			`From Docker:    http://host.docker.internal:${port} (run n8n's container with --add-host=host.docker.internal:host-gateway`,
+		);
+		expect(started.output).toMatch(/^Warning: .*use --keep-key instead$/m);
+	}, 30_000);
+
 	it('--latency and --jitter hold every answer back, and say so at start', async () => {
 		const started = await startAndAsk(['--latency', '250', '--jitter', '20']);
 		expect(started.output).toMatch(/^Latency:\s+250 ms ± 20 ms on every answer/m);

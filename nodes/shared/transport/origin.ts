@@ -6,7 +6,17 @@ export interface ServiceRoot {
 	url: string;
 	origin: string;
 	loopback: boolean;
+	/** Plain http to a private address, which the credential's setting allows. */
+	privateHttp: boolean;
 }
+
+/** The credential's setting for plain http beyond this machine (off unless exactly true). */
+export interface BaseUrlOptions {
+	allowPrivateHttp?: unknown;
+}
+
+/** What the setting's switch is called in the credential, for messages that point to it. */
+export const PRIVATE_HTTP_SETTING = 'Allow Plain HTTP to a Private Address';
 
 /** Why a Base URL or a download address is refused; the text is shown to the user. */
 export class AddressError extends Error {
@@ -70,6 +80,29 @@ function isInternalHost(hostname: string): boolean {
 	);
 }
 
+/**
+ * Addresses only a private network reaches, where the setting may allow plain http: RFC 1918,
+ * link-local, IPv6 unique-local and link-local, and names that resolve only inside a network
+ * (`.internal`, as in host.docker.internal, `.local`, and a single label such as a Docker
+ * Compose service). Loopback is this machine's, allowed anyway; carrier-grade NAT is shared.
+ */
+function isPrivateHost(hostname: string): boolean {
+	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+	const v4 = ipv4(host);
+	if (v4) {
+		const [a, b] = v4;
+		return (
+			a === 10 ||
+			(a === 172 && b >= 16 && b <= 31) ||
+			(a === 192 && b === 168) ||
+			(a === 169 && b === 254)
+		);
+	}
+	if (host.includes(':')) return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+	if (host.endsWith('.internal') || host.endsWith('.local')) return true;
+	return /^[a-z0-9-]+$/.test(host) && /[a-z]/.test(host) && host !== 'localhost';
+}
+
 function parse(raw: string): URL | undefined {
 	try {
 		return new URL(raw);
@@ -82,7 +115,7 @@ function parse(raw: string): URL | undefined {
  * The service root from the credential's Base URL. Anything but an origin and a path is refused:
  * a query or fragment would end up inside every request URL, and a user name would replace the key.
  */
-export function parseBaseUrl(raw: unknown): ServiceRoot {
+export function parseBaseUrl(raw: unknown, options: BaseUrlOptions = {}): ServiceRoot {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	const url = parse(text);
 	if (!url || !/^https?:$/.test(url.protocol)) {
@@ -106,17 +139,32 @@ export function parseBaseUrl(raw: unknown): ServiceRoot {
 		);
 	}
 	const loopback = isLoopbackHost(url.hostname);
-	if (url.protocol === 'http:' && !loopback) {
+	const isPrivate = !loopback && isPrivateHost(url.hostname);
+	const allowed = options.allowPrivateHttp === true;
+	if (url.protocol === 'http:' && !loopback && !(isPrivate && allowed)) {
+		if (allowed) {
+			throw new AddressError(
+				'Refusing to send the API key over plain http to a public address',
+				`the credential's Base URL is ${url.origin}. "${PRIVATE_HTTP_SETTING}" covers private and internal addresses only (10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10, names ending in .internal or .local, a single-label name such as a Docker Compose service). Use https://.`,
+			);
+		}
 		throw new AddressError(
 			'Refusing to send the API key over plain http to a remote host',
-			`the credential's Base URL is ${url.origin}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1), e.g. the local sandbox.`,
+			isPrivate
+				? `the credential's Base URL is ${url.origin}, a private address. Use https://, or, for a service on your own network (such as the sandbox reached from n8n in Docker), turn on "${PRIVATE_HTTP_SETTING}" in the credential.`
+				: `the credential's Base URL is ${url.origin}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1), e.g. the local sandbox, or a private address the credential allows.`,
 		);
 	}
 	const path = url.pathname
 		.replace(/\/+$/, '')
 		.replace(new RegExp(`${API_PREFIX}$`, 'i'), '')
 		.replace(/\/+$/, '');
-	return { url: `${url.origin}${path}`, origin: url.origin, loopback };
+	return {
+		url: `${url.origin}${path}`,
+		origin: url.origin,
+		loopback,
+		privateHttp: url.protocol === 'http:' && isPrivate,
+	};
 }
 
 /** How n8n's request helpers spell an address: a string or a URL object. */
@@ -153,14 +201,15 @@ export function apiUrl(root: ServiceRoot, endpoint: string): string {
 
 /**
  * Where a file the service linked to may be fetched from: public https, or the service's own
- * origin when that is this machine (the local sandbox serves its images itself).
+ * origin when that is this machine or a private address the credential allows (the local
+ * sandbox serves its images itself). A download never carries the key.
  */
 export function checkDownloadUrl(raw: string, service: ServiceRoot): URL {
 	const url = parse(raw);
 	if (!url || !/^https?:$/.test(url.protocol)) {
 		throw new AddressError(`"${raw.slice(0, 200)}" is not a web address`);
 	}
-	if (service.loopback && url.origin === service.origin) return url;
+	if ((service.loopback || service.privateHttp) && url.origin === service.origin) return url;
 	if (url.protocol !== 'https:') {
 		throw new AddressError(`${url.host} is plain http; only https addresses are fetched`);
 	}

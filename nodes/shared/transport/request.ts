@@ -59,7 +59,7 @@ export async function connect(context: ApiContext, slots = 1): Promise<Connectio
 	const data = await context.getCredentials(CREDENTIAL_TYPE);
 	let root: ServiceRoot;
 	try {
-		root = parseBaseUrl(data.baseUrl);
+		root = parseBaseUrl(data.baseUrl, data);
 	} catch (error) {
 		const refusal = error as AddressError;
 		throw new NodeOperationError(context.getNode(), refusal.message, {

@@ -224,10 +224,11 @@ export async function queueBenchmark(deployment: Deployment): Promise<Check[]> {
 	const cpu =
 		readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
 	const cores = readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? 0;
+	// The date and command first: test/docs/figures.test.ts lists the block by them.
 	const text = [
+		`Run of ${new Date().toISOString().slice(0, 10)}: \`CONTENTGEN_BENCH_WRITE=1 npm run test:n8n\` (queue leg), ${seconds(Date.now() - started)} for the benchmark.`,
 		`Machine: ${cores} cores (${cpu}), Node ${process.version}, n8n main + 2 workers (concurrency 5) on`,
-		`Postgres and Redis, sandbox speed ${deployment.sandboxSpeed}. Command: \`npm run test:n8n\``,
-		`(queue leg), ${seconds(Date.now() - started)} for the benchmark.`,
+		`Postgres and Redis, sandbox speed ${deployment.sandboxSpeed}.`,
 		'',
 		'```',
 		table(),

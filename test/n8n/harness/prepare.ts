@@ -14,6 +14,8 @@ import { createHash } from 'crypto';
 import { readFileSync } from 'fs';
 import { basename, join } from 'path';
 
+import { SPEND_SWITCH, withSpendingOn } from '../../../harness/examples';
+import type { WorkflowJson } from '../../../harness/engine';
 import type { Credential } from './workflows';
 
 const TRIGGER_TYPE = 'n8n-nodes-contentgen.contentGenTrigger';
@@ -118,6 +120,12 @@ export function prepareWorkflows(
 		if (nodes.some(switchedOff)) {
 			nodes = nodes.map((n) => (switchedOff(n) ? { ...n, disabled: false } : n));
 			notes.push('its switched-off ContentGen nodes turned on');
+		}
+		// They ask before spending credits; the sandbox charges nobody.
+		if (nodes.some((n) => n.name === SPEND_SWITCH)) {
+			nodes = withSpendingOn({ nodes } as unknown as WorkflowJson)
+				.nodes as unknown as WorkflowNode[];
+			notes.push(`"${SPEND_SWITCH}" set to true`);
 		}
 		const openAi = credentials.openAi;
 		const standIn = (n: WorkflowNode) => openAi !== undefined && n.type === OPENAI_CHAT_TYPE;

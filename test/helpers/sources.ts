@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the source tree from disk */
-/** The package's own source files, for the guards that read them. */
+/** The package's own source files, for the guards and the docs tests that read them. */
 import { readdirSync } from 'fs';
 import { join } from 'path';
 
