@@ -8,8 +8,8 @@
  * named `message`: ValidationError, AddressError, imageFailure, ...), a `message`, `warning` or
  * `errorMessage` property (the wording objects of transport/errors.ts, the credential test's
  * results, execution hints, the editor's validation), a line the trigger logs (`logger.warn`,
- * `logger.info`), a note of "ContentGen Trigger is behind" (`notes.push`), and the few producers
- * whose words travel through return values (PRODUCERS). Strings and templates are followed
+ * `logger.info`), a note of "ContentGen Trigger is behind" (`notes.add`), and the few producers
+ * whose words travel through return values or constants (PRODUCERS). Strings and templates are followed
  * through constants, conditionals, `??`, local functions and imported constants; what cannot be
  * followed (a parameter, a property of another object) is a hole, "…", matched by anything.
  */
@@ -44,6 +44,8 @@ export const PRODUCERS: Array<{ file: string; name: string }> = [
 	{ file: 'nodes/shared/transport/pages.ts', name: 'shortfall' },
 	// What the trigger expects to spend, logged at activation.
 	{ file: 'nodes/ContentGenTrigger/cost.ts', name: 'expected' },
+	// The trigger's note that followed social records were let go, said once a poll.
+	{ file: 'nodes/ContentGenTrigger/tracker/context.ts', name: 'UNFOLLOWED' },
 ];
 
 /** A limit on alternatives of one expression; past it, the part is a hole. */
@@ -146,7 +148,7 @@ export class MessageCollector {
 						const method = node.expression.name.text;
 						const owner = node.expression.expression.getText();
 						const logs = /(^|\.)logger$/.test(owner) && ['warn', 'info'].includes(method);
-						const notes = /(^|\.)notes$/.test(owner) && method === 'push';
+						const notes = /(^|\.)notes$/.test(owner) && method === 'add';
 						if ((logs || notes) && node.arguments[0]) add(source, node, node.arguments[0]);
 					}
 				}
