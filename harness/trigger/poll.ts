@@ -10,6 +10,7 @@ import type {
 	INodeExecutionData,
 	IHttpRequestOptions,
 	INodeParameters,
+	INodeType,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -48,6 +49,9 @@ export interface HarnessOptions {
 	 * durable cursors n8n hands the poll a copy of the cursor it keeps in its `poller_state` table.
 	 */
 	nodeStaticData?: () => IDataObject;
+	/** Another build's trigger (the compatibility corpus freezes older builds too), at a node version. */
+	trigger?: INodeType;
+	typeVersion?: number;
 }
 
 /** n8n's logger, as the context's memoized getter gives it, without fixing it on the context. */
@@ -68,14 +72,14 @@ export function pollHarness(
 	options: HarnessOptions = {},
 ): PollHarness {
 	// n8n's node loader gives every polling node its Poll Times parameter; so does this harness.
-	const trigger = new ContentGenTrigger();
+	const trigger = options.trigger ?? new ContentGenTrigger();
 	trigger.description.properties.unshift(...commonPollingParameters);
 	const nodeTypes = new TestNodeTypes({ [`${PACKAGE}.contentGenTrigger`]: trigger });
 	const node: INode = {
 		id: 'trigger',
 		name: 'ContentGen Trigger',
 		type: `${PACKAGE}.contentGenTrigger`,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: parameters as INodeParameters,
 		credentials: { contentGenApi: { id: 'test-credential', name: 'ContentGen account' } },
@@ -135,7 +139,7 @@ export function pollHarness(
 							: Reflect.get(target, name),
 				}),
 			});
-			return await trigger.poll.call(context);
+			return await trigger.poll!.call(context);
 		},
 		warnings() {
 			return [...warnings];
