@@ -39,6 +39,6 @@ test.each(corpus.map((f) => [`${f.release}/${f.name}`, f] as const))(
 		expect(versionsOf(served(type))).toContain(node.typeVersion);
 		const read = parameters(type, node, 'read');
 		const now = await observe(build, frozen.workflow);
-		expect(differences(frozen.expected, read, now)).toEqual([]);
+		expect(differences(frozen.expected, node.parameters, read, now)).toEqual([]);
 	},
 );

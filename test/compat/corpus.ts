@@ -46,9 +46,10 @@ export interface Observation {
 	shape: Record<string, string>;
 	binaries: string[];
 	error?: string;
-	/** trigger only: `event id` of every item over the scenario, and the filters sent */
+	/** trigger only: `event id` of every item over the scenario, the filters sent, Fetch Test Event's item */
 	events?: string[];
 	filters?: string[];
+	testEvent?: Record<string, string>;
 }
 
 export interface Expected {
@@ -280,7 +281,7 @@ async function observeTrigger(
 	return {
 		...traffic([]),
 		items: emitted.length,
-		shape: shapeOf([...testEvent, ...emitted]),
+		shape: shapeOf(emitted),
 		binaries: [],
 		events: [
 			`test event: ${testEvent.length} item(s)`,
@@ -288,11 +289,17 @@ async function observeTrigger(
 			...emitted.map((json) => `${String(json.event)} ${String(json.id)}`).sort(),
 		],
 		filters: [...new Set(filters)].sort(),
+		testEvent: shapeOf(testEvent),
 	};
 }
 
 /** What differs between the frozen run and this one, in words; empty when it reads the same. */
-export function differences(expected: Expected, read: INodeParameters, now: Observation): string[] {
+export function differences(
+	expected: Expected,
+	saved: INodeParameters,
+	read: INodeParameters,
+	now: Observation,
+): string[] {
 	const found: string[] = [];
 	const flat = (value: unknown, path: string, into: Map<string, string>) => {
 		if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
@@ -302,9 +309,13 @@ export function differences(expected: Expected, read: INodeParameters, now: Obse
 	};
 	const then = flat(expected.read, '', new Map());
 	const current = flat(read, '', new Map());
+	const set = flat(saved, '', new Map());
 	for (const [path, value] of then) {
-		if (!current.has(path)) found.push(`parameter ${path}: read as ${value} then, no longer read`);
-		else if (current.get(path) !== value)
+		// A default the user never set may stop being read (a parameter hidden where it does not
+		// apply): what the node does without it shows in the run. A value the user set may not.
+		if (!current.has(path)) {
+			if (set.has(path)) found.push(`parameter ${path}: set to ${value}, no longer read`);
+		} else if (current.get(path) !== value)
 			found.push(`parameter ${path}: read as ${value} then, as ${current.get(path)} now`);
 	}
 	const was = expected.observed;
@@ -318,11 +329,16 @@ export function differences(expected: Expected, read: INodeParameters, now: Obse
 	for (const post of unsent) found.push(`sent then, not now: ${post}`);
 	for (const r of was.reads) if (!now.reads.includes(r)) found.push(`no longer read: ${r}`);
 	if (was.items !== now.items) found.push(`items: ${was.items} then, ${now.items} now`);
-	for (const [path, type] of Object.entries(was.shape)) {
-		if (!(path in now.shape)) found.push(`output field ${path} (${type}) is gone`);
-		else if (now.shape[path] !== type)
-			found.push(`output field ${path}: ${type} then, ${now.shape[path]} now`);
-	}
+	const shapes = [
+		['output', was.shape, now.shape],
+		["Fetch Test Event's output", was.testEvent ?? {}, now.testEvent ?? {}],
+	] as const;
+	for (const [label, then, current] of shapes)
+		for (const [path, type] of Object.entries(then)) {
+			if (!(path in current)) found.push(`${label} field ${path} (${type}) is gone`);
+			else if (current[path] !== type)
+				found.push(`${label} field ${path}: ${type} then, ${current[path]} now`);
+		}
 	for (const [label, a, b] of [
 		['binaries', was.binaries, now.binaries],
 		['events', was.events, now.events],
