@@ -15,6 +15,7 @@
  * exits with 1 when there is one (--partial freezes anyway).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { createRequire } from 'module';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 
@@ -93,7 +94,10 @@ async function freeze(): Promise<number> {
 /** Another build's compiled nodes. */
 function distBuild(dist: string): Build {
 	const load = (file: string, name: string) => () => {
-		const loaded = require(join(dist, file)) as Record<string, new () => INodeType>;
+		const loaded = createRequire(__filename)(join(dist, file)) as Record<
+			string,
+			new () => INodeType
+		>;
 		return new loaded[name]();
 	};
 	return {

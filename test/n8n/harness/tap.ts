@@ -6,18 +6,13 @@ import { createServer, request, type IncomingMessage, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
 export class Tap {
+	url = '';
 	private waiting: Array<(at: number) => void> = [];
+	private readonly server: Server;
 
-	private constructor(
-		private readonly server: Server,
-		readonly url: string,
-	) {}
-
-	static async start(target: string): Promise<Tap> {
-		const upstream = new URL(target);
-		let tap: Tap | undefined;
-		const server = createServer((req: IncomingMessage, res) => {
-			tap?.arrived();
+	private constructor(upstream: URL) {
+		this.server = createServer((req: IncomingMessage, res) => {
+			this.arrived();
 			const forward = request(
 				{
 					host: upstream.hostname,
@@ -34,8 +29,12 @@ export class Tap {
 			forward.on('error', () => res.destroy());
 			req.pipe(forward);
 		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		tap = new Tap(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+	}
+
+	static async start(target: string): Promise<Tap> {
+		const tap = new Tap(new URL(target));
+		await new Promise<void>((resolve) => tap.server.listen(0, '127.0.0.1', resolve));
+		tap.url = `http://127.0.0.1:${(tap.server.address() as AddressInfo).port}`;
 		return tap;
 	}
 
