@@ -2,8 +2,8 @@
  * The account every workflow of the compatibility corpus runs against: a small, fixed copy of the
  * service (nock, at the credential's Base URL and the image host) that the corpus owns. Its records,
  * ids and answers never change with the sandbox or other tests, so what a frozen workflow sent and
- * output then can be compared with what it sends and outputs now. Changing an answer here changes
- * what every frozen workflow sees: add records and routes, never alter the existing ones.
+ * output then can be compared with what it sends and outputs now. A changed answer, or one record
+ * more or less, changes what the frozen workflows see: new routes only.
  *
  * Records asked to generate finish at once (a wait sees them complete on its first look); a trigger
  * scenario changes records between polls with `change`, stamped with the host's clock.
@@ -11,28 +11,25 @@
 import nock from 'nock';
 
 import { TEST_BASE_URL } from '../../harness/engine';
+import {
+	articleList,
+	IDS,
+	IMAGE_HOST,
+	newId,
+	page,
+	PROJECTS,
+	slug,
+	socialList,
+	socialSingle,
+	T0,
+	type Article,
+	type Json,
+	type Social,
+} from './records';
 
-export const IMAGE_HOST = 'https://images.contentgen-compat.test';
+export { IDS, IMAGE_HOST };
+
 const API = '/api/v1';
-const T0 = '2026-11-01T10:00:00.000Z';
-
-/** The ids the frozen workflows refer to. */
-export const IDS = {
-	project: '0c0a7e11-0000-4000-8000-000000000001',
-	otherProject: '0c0a7e11-0000-4000-8000-000000000002',
-	article: '0a000000-0000-4000-8000-000000000001',
-	articleQueued: '0a000000-0000-4000-8000-000000000002',
-	articleOther: '0a000000-0000-4000-8000-000000000003',
-	articleFailed: '0a000000-0000-4000-8000-000000000004',
-	content: '05000000-0000-4000-8000-000000000001',
-	contentGenerating: '05000000-0000-4000-8000-000000000002',
-	contentOther: '05000000-0000-4000-8000-000000000003',
-	contentScheduled: '05000000-0000-4000-8000-000000000004',
-} as const;
-const newId = (kind: 'a' | '5', n: number) =>
-	`0${kind}${'e'.repeat(6)}-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-type Json = Record<string, unknown>;
 type Reply = [number, nock.Body];
 export interface Served {
 	method: string;
@@ -40,96 +37,6 @@ export interface Served {
 	url: string;
 	query: Record<string, string>;
 	body?: unknown;
-}
-
-interface Article {
-	id: string;
-	title: string;
-	status: string;
-	project_id: string;
-	created_at: string;
-	updated_at: string;
-}
-interface Social {
-	id: string;
-	article_id: string;
-	project_id: string;
-	title: string;
-	status: string;
-	platforms: string[];
-	scheduled_publish_at: string | null;
-	created_at: string;
-	updated_at: string;
-}
-
-const PROJECTS = [
-	{ id: IDS.project, business_name: 'Bean There', status: 'active' },
-	{ id: IDS.otherProject, business_name: 'Harbor Dental', status: 'completed' },
-].map((p) => ({
-	...p,
-	business_website: `https://${p.business_name.toLowerCase().replace(' ', '')}.example.com`,
-	business_language: 'English',
-	location: 'Lisbon',
-	expert_in: 'coffee',
-	created_at: T0,
-	updated_at: T0,
-}));
-
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
-function articleList(a: Article): Json {
-	return { ...a, slug: slug(a.title), meta_description: `About ${a.title}` };
-}
-
-function socialList(s: Social): Json {
-	const finished = !['generating', 'queued', 'draft'].includes(s.status);
-	return {
-		...s,
-		source_url: 'https://blog.example.com/brew',
-		source_type: 'blog',
-		language: 'en',
-		platforms: finished
-			? Object.fromEntries(s.platforms.map((p) => [p, `${s.title} on ${p}`]))
-			: s.platforms,
-		image_urls: finished
-			? Object.fromEntries(s.platforms.map((p) => [p, `${IMAGE_HOST}/img/${s.id}/${p}.png`]))
-			: {},
-		video_urls: {},
-		error_message: s.status === 'failed' ? 'The source could not be read' : null,
-	};
-}
-
-function socialSingle(s: Social): Json {
-	return {
-		...socialList(s),
-		source_author: 'Ann',
-		overlay_urls: {},
-		first_comments: Object.fromEntries(s.platforms.map((p) => [p, 'Link in bio'])),
-		thread_items: [],
-		instagram_carousel_plan: [{ slide: 1, headline: 'Grind fresh' }],
-		linkedin_carousel_plan: [],
-		processing_stage: 'done',
-		processing_progress: 100,
-		is_published: s.status === 'published',
-		scheduler_post_id: null,
-	};
-}
-
-function page<T>(rows: T[], query: Record<string, string>, shape: (row: T) => Json) {
-	const limit = Number(query.limit ?? 20);
-	const number = Number(query.page ?? 1);
-	const start = (number - 1) * limit;
-	return {
-		success: true,
-		data: rows.slice(start, start + limit).map(shape),
-		pagination: {
-			total: rows.length,
-			page: number,
-			limit,
-			total_pages: Math.ceil(rows.length / limit),
-			has_more: start + limit < rows.length,
-		},
-	};
 }
 
 const ok = (data: unknown): Json => ({ success: true, data });
