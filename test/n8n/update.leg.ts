@@ -16,7 +16,7 @@ import { REPO } from './harness/n8n';
 import { startOpenAiDouble } from './harness/openai';
 import { pause, waitFor } from './harness/processes';
 import { report } from './harness/report';
-import { emissions, polls } from './harness/trigger';
+import { emissions, finishRecords, polls } from './harness/trigger';
 import { pin } from './harness/versions';
 import {
 	chain,
@@ -60,18 +60,9 @@ function installedTarball(): string {
 	return `${entry?.resolved ?? '?'} (${entry?.integrity?.slice(0, 20) ?? '?'}...)`;
 }
 
-/** Records of the trigger's user that reach their watched status: n articles and n social posts. */
+/** n articles of the trigger's user complete and n social posts finish: their ids. */
 function finish(n: number): string[] {
-	const { control } = deployment.sandbox;
-	const articles = control.seedArticles(n, { userId: user, status: 'queued', spacingMs: 1 });
-	const social = control.seedSocial(n, {
-		userId: user,
-		status: 'generating',
-		platforms: ['linkedin'],
-		spacingMs: 1,
-	});
-	for (const id of articles) control.setArticleStatus(id, 'cms');
-	for (const id of social) control.setSocialStatus(id, 'completed');
+	const { articles, social } = finishRecords(deployment.sandbox, user, n);
 	return [...articles, ...social];
 }
 

@@ -13,7 +13,7 @@ import type { Deployment } from './deployment';
 import { pause, waitFor } from './processes';
 import { report } from './report';
 import { Tap } from './tap';
-import { polls } from './trigger';
+import { finishRecords, polls } from './trigger';
 import { chain, contentGenTrigger, type Credential, type WorkflowNode } from './workflows';
 
 const TRIGGER = 'On article completed or social finished';
@@ -108,16 +108,7 @@ export function durableScenarios(deployment: Deployment, c: DurableCase): void {
 
 		/** n articles complete and n social posts finish; their change keys. */
 		function finish(n: number): string[] {
-			const { control } = deployment.sandbox;
-			const articles = control.seedArticles(n, { userId: user, status: 'queued', spacingMs: 1 });
-			const social = control.seedSocial(n, {
-				userId: user,
-				status: 'generating',
-				platforms: ['linkedin'],
-				spacingMs: 1,
-			});
-			articles.forEach((id) => control.setArticleStatus(id, 'cms'));
-			social.forEach((id) => control.setSocialStatus(id, 'completed'));
+			const { articles, social } = finishRecords(deployment.sandbox, user, n);
 			return [
 				...articles.map((id) => `${id} articleCompleted`),
 				...social.map((id) => `${id} socialFinished`),
