@@ -119,6 +119,8 @@ afterAll(async () => {
 
 let before: string[] = [];
 let during: string[] = [];
+/** The update's figures, printed on one line once the saved workflows have run. */
+const summary = { before: '', during: '', duplicates: 0, missing: 0, ran: 0 };
 
 test('under the earlier build (fece5e5) the trigger, active, reports changes once', async () => {
 	report(`installed: ${installedTarball()}`);
@@ -130,6 +132,7 @@ test('under the earlier build (fece5e5) the trigger, active, reports changes onc
 	await morePolls('two polls after the changes', changed, 2);
 	const e = await figures(before);
 	report(line('before the update', before, e));
+	summary.before = `${before.length - e.missing.length} of ${before.length}`;
 	expect(e.missing).toEqual([]);
 	expect(e.duplicates).toBe(0);
 });
@@ -149,6 +152,11 @@ test("updated in place with the README's commands while n8n is stopped: what cha
 	report(
 		`${line('during the update', during, now)} (articles ${articles} of 3, social ${social} of 3); before it, reported again: ${all.duplicates}`,
 	);
+	Object.assign(summary, {
+		during: `${during.length - now.missing.length} of ${during.length}`,
+		duplicates: all.duplicates,
+		missing: all.missing.length,
+	});
 	expect(all.duplicates).toBe(0);
 	expect(all.failed).toBe(0);
 	expect(now.missing).toEqual([]);
@@ -167,6 +175,11 @@ test.each(EXAMPLES)('after the update, the saved example %s runs', async (file) 
 	expect(execution.error).toBeNull();
 	expect(execution.status).toBe('success');
 	expect(execution.nodes[last]?.length ?? 0).toBeGreaterThan(0);
+	summary.ran += 1;
+	if (file === EXAMPLES[EXAMPLES.length - 1])
+		report(
+			`update from fece5e5: saved workflows run ${summary.ran} of ${EXAMPLES.length}; events before the update ${summary.before}, during it ${summary.during}; duplicates ${summary.duplicates}, missing ${summary.missing}`,
+		);
 });
 
 /** The trigger's stored state in n8n's SQLite file, read or rewritten while n8n is stopped. */
