@@ -3,8 +3,6 @@
  * and run by this build as it was then: the same parameters, the same POSTs, every read it made,
  * the same items, every output field with its type, the same trigger events.
  */
-import nock from 'nock';
-
 import {
 	differences,
 	loadCorpus,
@@ -15,12 +13,12 @@ import {
 	sourceBuild,
 	versionsOf,
 } from './corpus';
+import { setupNock } from '../node/nockTools';
 
 const corpus = loadCorpus();
 const build = sourceBuild();
 
-// nock patches Node's http for the whole worker: undone for the next test file
-afterAll(() => nock.restore());
+setupNock();
 
 test('the corpus holds workflows of both nodes, frozen by at least one release', () => {
 	const types = new Set(corpus.map((f) => ourNode(f.workflow).type));
