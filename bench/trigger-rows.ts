@@ -105,12 +105,20 @@ export async function triggerArticleRows(row: AddRow): Promise<void> {
 }
 
 /** `finished` social records and `inFlight` generating, listed in `order`, the trigger active. */
-async function socialAccount(order: SocialListOrder, finished: number, inFlight: number) {
+async function socialAccount(
+	order: SocialListOrder,
+	finished: number,
+	inFlight: number,
+	delivery = 'exactlyOnce',
+) {
 	const sb = await sandbox(1000, 104, order);
 	sb.control.advance(86_400_000);
 	sb.control.seedSocial(finished, { status: 'completed', spacingMs: 60_000 });
 	const generating = sb.control.seedSocial(inFlight, { status: 'generating' });
-	const trigger = pollHarness({ events: ['socialFinished', 'socialFailed'] }, credentials(sb));
+	const trigger = pollHarness(
+		{ events: ['socialFinished', 'socialFailed'], delivery },
+		credentials(sb),
+	);
 	// Activation reads the whole list once (the request budget spreads it over a few polls).
 	const learnt = await pollsUntil(sb, trigger, () => !trigger.behind());
 	return { sb, trigger, generating, learnt };
@@ -179,6 +187,28 @@ export async function triggerSocialRows(row: AddRow): Promise<void> {
 		} finally {
 			await b.sb.close();
 		}
+	}
+	// At least once: the poll that sees the changes, then the two polls that repeat them.
+	const d = await socialAccount('id', 10_000, 100, 'atLeastOnce');
+	try {
+		d.sb.control.advance(60_000);
+		await pollsUntil(d.sb, d.trigger, () => true);
+		for (const id of d.generating.slice(0, 10)) d.sb.control.setSocialStatus(id, 'completed');
+		d.sb.control.advance(60_000);
+		const three = await pollsUntil(
+			d.sb,
+			d.trigger,
+			(items) => items.length === 30 && reported(items, 'socialFinished') === 10,
+		);
+		pollRow(
+			row,
+			'social trigger, at least once: 10 of 100 in flight finish, reported and repeated twice',
+			three,
+			42,
+			'42 (3 x (4 + 10 records))',
+		);
+	} finally {
+		await d.sb.close();
 	}
 	const c = await socialAccount('id', 10_000, 2500);
 	try {

@@ -4,17 +4,12 @@
  * package's node and credential types, the way n8n's own node test harness does.
  * Shared by the tests (through test/helpers/engine.ts), the benchmarks and the demo.
  */
-import { Credentials, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
-	ICredentialDataDecryptedObject,
-	ICredentials,
-	ICredentialType,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
-	INodeCredentialsDetails,
 	INodeExecutionData,
-	INodeProperties,
+	INodeParameters,
 	INodeType,
 	INodeTypes,
 	IRun,
@@ -25,10 +20,10 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
-import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
-import { PassThroughStart, StickyNote } from './stand-ins';
+import { TestCredentialsHelper } from './credentials';
+import { PassThroughStart, RemoveDuplicates, StickyNote } from './stand-ins';
 import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
 import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
@@ -60,6 +55,7 @@ export class TestNodeTypes implements INodeTypes {
 			'n8n-nodes-base.scheduleTrigger': new PassThroughStart('scheduleTrigger'),
 			'n8n-nodes-base.noOp': new PassThroughStart('noOp'),
 			'n8n-nodes-base.stickyNote': new StickyNote(),
+			'n8n-nodes-base.removeDuplicates': new RemoveDuplicates(),
 			...extra,
 		};
 	}
@@ -79,98 +75,30 @@ export class TestNodeTypes implements INodeTypes {
 	}
 }
 
-const CREDENTIAL_TYPES: Record<string, ICredentialType> = { contentGenApi: new ContentGenApi() };
-
-/** Applies a credential's generic `authenticate` block with n8n's own expression resolution. */
-export class TestCredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
-		super();
-	}
-
-	getParentTypes(): string[] {
-		return [];
-	}
-
-	isCredentialUsableByNode(): boolean {
-		return true;
-	}
-
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		typeName: string,
-		requestOptions: IHttpRequestOptions,
-		workflow?: Workflow,
-		node?: INode,
-	): Promise<IHttpRequestOptions> {
-		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
-		if (!authenticate) return requestOptions;
-		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
-		const resolve = (value: string) =>
-			workflow && node && value.startsWith('=')
-				? String(
-						workflow.expression.getSimpleParameterValue(
-							node,
-							value,
-							'internal',
-							{ $credentials: credentials },
-							undefined,
-							'',
-						),
-					)
-				: value;
-		const properties = authenticate.properties as {
-			headers?: Record<string, string>;
-			qs?: Record<string, string>;
-		};
-		const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
-		for (const [key, value] of Object.entries(properties.headers ?? {}))
-			headers[resolve(key)] = resolve(value);
-		const qs: IDataObject = { ...(requestOptions.qs ?? {}) };
-		for (const [key, value] of Object.entries(properties.qs ?? {}))
-			qs[resolve(key)] = resolve(value);
-		return { ...requestOptions, headers, ...(properties.qs ? { qs } : {}) };
-	}
-
-	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
-
-	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
-
-	async getCredentials(_details: INodeCredentialsDetails, type: string): Promise<ICredentials> {
-		return new Credentials({ id: null, name: type }, type, '');
-	}
-
-	async getDecrypted(
-		_additionalData: IWorkflowExecuteAdditionalData,
-		_details: INodeCredentialsDetails,
-		type: string,
-	): Promise<ICredentialDataDecryptedObject> {
-		const data = this.credentials[type];
-		if (!data) throw new Error(`No test credentials of type ${type}`);
-		return { ...data };
-	}
-
-	async updateCredentials(): Promise<void> {}
-
-	async updateCredentialsOauthTokenData(): Promise<void> {}
-
-	getCredentialsProperties(type: string): INodeProperties[] {
-		return CREDENTIAL_TYPES[type]?.properties ?? [];
-	}
+export interface TestCredentials {
+	apiKey: string;
+	baseUrl: string;
 }
 
-/** What n8n hands a node besides its parameters: credentials, hooks, URLs; no sub-workflows or runners. */
+/**
+ * What n8n hands a node besides its parameters: the credential (none: a helper that has none),
+ * hooks, URLs; no sub-workflows or runners. Every test context (an execution, a poll, the
+ * editor's list search, the Test button) is built on this.
+ */
 export function engineAdditionalData(
-	credentialsHelper: ICredentialsHelper,
-	hooks?: ExecutionLifecycleHooks,
+	options: {
+		credentials?: TestCredentials;
+		hooks?: ExecutionLifecycleHooks;
+		currentNodeParameters?: INodeParameters;
+	} = {},
 ): IWorkflowExecuteAdditionalData {
+	const { credentials, hooks, currentNodeParameters } = options;
 	return {
 		hooks,
-		credentialsHelper,
-		currentNodeParameters: undefined,
+		credentialsHelper: new TestCredentialsHelper(
+			credentials ? { contentGenApi: { ...credentials } } : {},
+		),
+		currentNodeParameters,
 		currentNodeExecutionIndex: 0,
 		executionId: 'test-execution',
 		restApiUrl: 'http://localhost:5678/rest',
@@ -197,6 +125,25 @@ export function engineAdditionalData(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/** A node of this package as a workflow holds it, naming the test credential. */
+export function packageNode(
+	type: 'contentGen' | 'contentGenTrigger',
+	parameters: INodeParameters,
+	extra: Partial<INode> = {},
+): INode {
+	const action = type === 'contentGen';
+	return {
+		id: action ? 'contentgen' : 'trigger',
+		name: action ? 'ContentGen' : 'ContentGen Trigger',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { contentGenApi: { id: 'test-credential', name: 'ContentGen account' } },
+		...extra,
+	};
+}
+
 export interface WorkflowJson {
 	name?: string;
 	nodes: INode[];
@@ -206,7 +153,7 @@ export interface WorkflowJson {
 }
 
 export interface RunOptions {
-	credentials?: { apiKey: string; baseUrl: string };
+	credentials?: TestCredentials;
 	/** Items the start node emits. */
 	input?: IDataObject[];
 	mode?: WorkflowExecuteMode;
@@ -245,9 +192,6 @@ export async function runWorkflow(
 		settings: workflowJson.settings ?? {},
 		active: false,
 	});
-	const credentialsHelper = new TestCredentialsHelper({
-		contentGenApi: { ...(options.credentials ?? { apiKey: TEST_API_KEY, baseUrl: TEST_BASE_URL }) },
-	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: 'test',
@@ -271,7 +215,10 @@ export async function runWorkflow(
 	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (fullRunData: IRun) => resolveFinished(fullRunData));
 
-	const additionalData = engineAdditionalData(credentialsHelper, hooks);
+	const additionalData = engineAdditionalData({
+		credentials: options.credentials ?? { apiKey: TEST_API_KEY, baseUrl: TEST_BASE_URL },
+		hooks,
+	});
 
 	// n8n starts a Schedule Trigger through its own trigger machinery; its stand-in here is a plain
 	// node, so a stand-in without parents is taken as the start when n8n finds no other.
@@ -351,16 +298,7 @@ export function singleNodeWorkflow(
 				position: [0, 0],
 				parameters: {},
 			},
-			{
-				id: 'contentgen',
-				name: 'ContentGen',
-				type: `${PACKAGE}.contentGen`,
-				typeVersion: 1,
-				position: [200, 0],
-				parameters,
-				credentials: { contentGenApi: { id: 'test-credential', name: 'ContentGen account' } },
-				...extra,
-			} as INode,
+			packageNode('contentGen', parameters as INodeParameters, { position: [200, 0], ...extra }),
 		],
 		connections: { Start: { main: [[{ node: 'ContentGen', type: 'main', index: 0 }]] } },
 	};

@@ -3,6 +3,7 @@ import type { Rng } from './prng';
 import type { ApiKeyRec, Store, User } from './store';
 import { ApiError } from './store';
 import type { SocialListOrder } from './types';
+import type { UsageBook } from './usage';
 
 /** What a handler produces; the server turns it into bytes (or a fault replaces it). */
 export interface Reply {
@@ -36,6 +37,7 @@ export interface Ctx {
 	baseUrl: string;
 	listRng: Rng;
 	socialListOrder: SocialListOrder;
+	usage: UsageBook;
 }
 
 export function ok(data: unknown, status = 200): Reply {

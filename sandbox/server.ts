@@ -8,12 +8,7 @@ import { Faults } from './faults';
 import type { Ctx, Reply } from './http';
 import { Rng } from './prng';
 import { consume, rateHeaders } from './ratelimit';
-import * as apiKeys from './routes/apiKeys';
-import * as articles from './routes/articles';
-import { serveFile } from './routes/files';
-import * as projects from './routes/projects';
-import * as social from './routes/social';
-import * as user from './routes/user';
+import { PERMISSION_BY_METHOD, ROUTES } from './routes';
 import { ApiError, hashKey, type Store, type User } from './store';
 import type { RequestLogEntry, SocialListOrder } from './types';
 import { endpointOf, type UsageBook } from './usage';
@@ -30,16 +25,6 @@ import {
 	sessionToken,
 } from './wire';
 
-type Scope = 'articles' | 'social' | 'projects' | 'user';
-
-interface Route {
-	method: string;
-	re: RegExp;
-	auth: 'bearer' | 'session' | 'public';
-	scope?: Scope;
-	handler: (ctx: Ctx) => Reply;
-}
-
 export interface WorldOptions {
 	authFailureStatus: 401 | 403;
 	socialListOrder: SocialListOrder;
@@ -50,7 +35,6 @@ export interface WorldOptions {
 export class World {
 	readonly log: RequestLogEntry[] = [];
 	baseUrl = '';
-	private readonly routes: Route[];
 	private readonly sessions = new Map<string, string>();
 	private server: Server | null = null;
 
@@ -61,41 +45,7 @@ export class World {
 		readonly clock: Clock,
 		private readonly listRng: Rng,
 		private readonly opts: WorldOptions,
-	) {
-		const r = (
-			method: string,
-			re: RegExp,
-			auth: Route['auth'],
-			scope: Scope | undefined,
-			handler: Route['handler'],
-		): Route => ({ method, re, auth, scope, handler });
-		this.routes = [
-			r('GET', /^\/api\/v1\/articles$/, 'bearer', 'articles', articles.listArticles),
-			r('POST', /^\/api\/v1\/articles\/generate$/, 'bearer', 'articles', articles.generateArticle),
-			r('GET', /^\/api\/v1\/articles\/([^/]+)$/, 'bearer', 'articles', articles.getArticle),
-			r(
-				'GET',
-				/^\/api\/v1\/articles\/([^/]+)\/status$/,
-				'bearer',
-				'articles',
-				articles.getArticleStatus,
-			),
-			r('GET', /^\/api\/v1\/social\/content$/, 'bearer', 'social', social.listSocial),
-			r('GET', /^\/api\/v1\/social\/content\/([^/]+)$/, 'bearer', 'social', social.getSocial),
-			r('POST', /^\/api\/v1\/social\/generate$/, 'bearer', 'social', social.generateSocial),
-			r('POST', /^\/api\/v1\/social\/publish$/, 'bearer', 'social', social.publishSocial),
-			r('GET', /^\/api\/v1\/projects$/, 'bearer', 'projects', projects.listProjects),
-			r('GET', /^\/api\/v1\/projects\/([^/]+)$/, 'bearer', 'projects', projects.getProject),
-			r('GET', /^\/api\/v1\/user\/credits$/, 'bearer', 'user', user.getCredits),
-			r('GET', /^\/api\/v1\/user\/usage$/, 'bearer', 'user', (ctx) =>
-				user.getUsage(ctx, this.usage),
-			),
-			r('POST', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.createApiKey),
-			r('GET', /^\/api\/v1\/api-keys$/, 'session', undefined, apiKeys.listApiKeys),
-			r('DELETE', /^\/api\/v1\/api-keys\/([^/]+)$/, 'session', undefined, apiKeys.revokeApiKey),
-			r('GET', /^\/files\/([^/]+)\/([^/]+)$/, 'public', undefined, serveFile),
-		];
-	}
+	) {}
 
 	addSession(u: User): string {
 		this.sessions.set(u.sessionToken, u.id);
@@ -227,7 +177,7 @@ export class World {
 		requestId: string,
 		now: number,
 	): Reply {
-		const candidates = this.routes.filter((r) => r.re.test(path));
+		const candidates = ROUTES.filter((r) => r.re.test(path));
 		const route = candidates.find((r) => r.method === method);
 		if (!route) {
 			return errorReply(
@@ -247,6 +197,7 @@ export class World {
 			baseUrl: this.baseUrl,
 			listRng: this.listRng,
 			socialListOrder: this.opts.socialListOrder,
+			usage: this.usage,
 		};
 
 		if (route.auth === 'public') {
@@ -292,7 +243,7 @@ export class World {
 			return rateLimitReply(rate.retryAfter, requestId, now, headers);
 		}
 
-		const needed = method === 'GET' ? 'read' : 'write';
+		const needed = PERMISSION_BY_METHOD[method] ?? 'write';
 		const missing: string[] = [];
 		if (!key.permissions.includes(needed))
 			missing.push(`the '${needed}' permission (needed for ${method})`);

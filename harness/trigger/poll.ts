@@ -6,29 +6,40 @@ import { PollContext } from 'n8n-core';
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import type {
 	IDataObject,
-	INode,
 	INodeExecutionData,
 	IHttpRequestOptions,
 	INodeParameters,
 	INodeType,
-	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { ContentGenTrigger } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
 import {
+	engineAdditionalData,
 	PACKAGE,
+	packageNode,
 	TEST_API_KEY,
 	TEST_BASE_URL,
-	TestCredentialsHelper,
 	TestNodeTypes,
+	type TestCredentials,
 } from '../engine';
 
+/** What n8n tells one poll about itself: how the workflow was activated, the poll's budget. */
+export interface PollOptions {
+	/** `getActivationMode()`: 'activate' by default ('manual' for a manual poll). */
+	activation?: WorkflowActivateMode;
+	/** `getPollBudgetMs()` of this poll, instead of the harness's. */
+	pollBudgetMs?: number;
+}
+
 export interface PollHarness {
-	poll(mode?: WorkflowExecuteMode): Promise<INodeExecutionData[][] | null>;
+	poll(mode?: WorkflowExecuteMode, options?: PollOptions): Promise<INodeExecutionData[][] | null>;
 	/** What the last poll logged as warnings (n8n shows these in its log). */
 	warnings(): string[];
+	/** What the last poll logged at info level. */
+	infos(): string[];
 	/** The last poll said it is behind (work left for the next polls). */
 	behind(): boolean;
 	/** The node's static data as n8n would store it (JSON). */
@@ -65,7 +76,7 @@ function loggerOf(context: PollContext): PollContext['logger'] {
 
 export function pollHarness(
 	parameters: IDataObject,
-	credentials: { apiKey: string; baseUrl: string } = {
+	credentials: TestCredentials = {
 		apiKey: TEST_API_KEY,
 		baseUrl: TEST_BASE_URL,
 	},
@@ -75,25 +86,14 @@ export function pollHarness(
 	const trigger = options.trigger ?? new ContentGenTrigger();
 	trigger.description.properties.unshift(...commonPollingParameters);
 	const nodeTypes = new TestNodeTypes({ [`${PACKAGE}.contentGenTrigger`]: trigger });
-	const node: INode = {
-		id: 'trigger',
-		name: 'ContentGen Trigger',
-		type: `${PACKAGE}.contentGenTrigger`,
+	const node = packageNode('contentGenTrigger', parameters as INodeParameters, {
 		typeVersion: options.typeVersion ?? 1,
-		position: [0, 0],
-		parameters: parameters as INodeParameters,
-		credentials: { contentGenApi: { id: 'test-credential', name: 'ContentGen account' } },
-	};
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper({ contentGenApi: credentials }),
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		variables: {},
-		userId: 'test-user',
-	} as unknown as IWorkflowExecuteAdditionalData;
+	});
+	const additionalData = engineAdditionalData({ credentials });
 	let staticData: IDataObject = {};
 	let workflow = build();
 	let warnings: string[] = [];
+	let infos: string[] = [];
 
 	function build(): Workflow {
 		return new Workflow({
@@ -109,32 +109,39 @@ export function pollHarness(
 	}
 
 	return {
-		async poll(mode: WorkflowExecuteMode = 'trigger') {
+		async poll(mode: WorkflowExecuteMode = 'trigger', own: PollOptions = {}) {
+			const budget = own.pollBudgetMs ?? options.pollBudgetMs;
 			const context = new PollContext(
 				workflow,
 				node,
 				additionalData,
 				mode,
-				mode === 'manual' ? 'manual' : 'activate',
+				own.activation ?? (mode === 'manual' ? 'manual' : 'activate'),
 				undefined,
 				undefined,
 				undefined,
 				undefined,
 				options.nodeStaticData,
-				options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
+				budget === undefined ? undefined : () => budget,
 			);
 			if (options.http) context.helpers.httpRequestWithAuthentication = options.http;
-			// Keep n8n's logger, and note the warnings the poll gives it. (Reading `context.logger`
-			// would fix it on the context for good: it is read through a stand-in instead.)
+			// Keep n8n's logger, and note the warnings and infos the poll gives it. (Reading
+			// `context.logger` would fix it on the context for good: it is read through a stand-in.)
 			const logger = loggerOf(context);
 			warnings = [];
+			infos = [];
+			const noted = { warn: warnings, info: infos } as Record<string | symbol, string[]>;
 			Object.defineProperty(context, 'logger', {
 				value: new Proxy(logger, {
 					get: (target, name) =>
-						name === 'warn'
+						name in noted
 							? (message: string, meta?: Record<string, unknown>) => {
-									warnings.push(message);
-									target.warn(message, meta);
+									noted[name].push(message);
+									(Reflect.get(target, name) as (m: string, x?: unknown) => void).call(
+										target,
+										message,
+										meta,
+									);
 								}
 							: Reflect.get(target, name),
 				}),
@@ -143,6 +150,9 @@ export function pollHarness(
 		},
 		warnings() {
 			return [...warnings];
+		},
+		infos() {
+			return [...infos];
 		},
 		behind() {
 			return warnings.some((w) => w.startsWith('ContentGen Trigger is behind'));

@@ -19,10 +19,14 @@ import {
 	parseEvents,
 	type TriggerEvent,
 } from './events';
+import { catchUpNotice } from './catchup';
 import { costOf } from './cost';
 import { isRateLimited, ranOutOfTime, reader, type Filters, type Reader } from './reads';
+import { DELIVERIES, REPEATS, type Delivery } from './replay';
 import { pollsPerDay, pollTiming, shortestPollGapMs } from './schedule';
+import { lostStart, lostStartNotice, markStart } from './starts';
 import { committedAt } from './state';
+import { storedNotice } from './stored';
 import {
 	pickTestEvent,
 	pollSteps,
@@ -78,6 +82,18 @@ function readFilters(context: IPollFunctions, events: TriggerEvent[]): Filters {
 	return filters;
 }
 
+function readDelivery(context: IPollFunctions): Delivery {
+	const delivery = context.getNodeParameter('delivery', 'exactlyOnce');
+	if (DELIVERIES.includes(delivery as Delivery)) return delivery as Delivery;
+	throw new NodeOperationError(
+		context.getNode(),
+		'Delivery must be Exactly Once or At Least Once',
+		{
+			description: `Got ${JSON.stringify(delivery)}. Choose one of the two in the Delivery list.`,
+		},
+	);
+}
+
 /** What the trigger has not caught up with yet, in words; undefined when it is up to date. */
 function behind(lag: Lag): string | undefined {
 	return lag.behind ? lag.notes.join('; ') || 'catching up' : undefined;
@@ -90,6 +106,7 @@ function toItem(item: EmittedItem, late: string | undefined): INodeExecutionData
 			event: item.event,
 			events: item.events,
 			previousStatus: item.previousStatus,
+			eventId: item.eventId,
 			...(late ? { behind: late } : {}),
 		},
 	};
@@ -165,6 +182,26 @@ export class ContentGenTrigger implements INodeType {
 			},
 			projectLocator('Only records of this project. Leave empty for all projects.'),
 			{
+				displayName: 'Delivery',
+				name: 'delivery',
+				type: 'options',
+				default: 'exactlyOnce',
+				description:
+					'How often a change starts the workflow. Every item carries an eventId: the same for every report of one change.',
+				options: [
+					{
+						name: 'At Least Once (for Durable Poll Cursors)',
+						value: 'atLeastOnce',
+						description: `With N8N_POLLER_DURABLE_CURSORS_ENABLED: each change is reported again by the next ${REPEATS} polls, so none is lost if n8n stops before a workflow runs. Follow the trigger with Remove Duplicates on the eventId.`,
+					},
+					{
+						name: 'Exactly Once (Classic Poll State)',
+						value: 'exactlyOnce',
+						description: 'Each change starts the workflow once',
+					},
+				],
+			},
+			{
 				displayName: 'Platform',
 				name: 'platform',
 				type: 'options',
@@ -187,12 +224,15 @@ export class ContentGenTrigger implements INodeType {
 		const filters = readFilters(this, events);
 		if (this.getMode() === 'manual') return await testEvent(this, events, filters);
 
+		const delivery = readDelivery(this);
 		const gap = shortestPollGapMs(pollTimes(this));
 		const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
 		const timing = pollTiming(started, gap, budget);
 		const staticData = this.getWorkflowStaticData('node');
 		const scope = `${filters.projectId ?? ''}|${filters.platform ?? ''}`;
-		const steps = pollSteps(staticData[STATE_KEY], { events, scope, now: started });
+		const stored = staticData[STATE_KEY];
+		const lost = stored === undefined ? lostStart(this, scope) : undefined;
+		const steps = pollSteps(stored, { events, scope, now: started, delivery, lostStart: lost });
 		const read = reader(this, filters, timing);
 		let outcome: PollOutcome | undefined;
 		let failure: unknown;
@@ -229,6 +269,15 @@ export class ContentGenTrigger implements INodeType {
 		}
 		if (LATE_KEY in staticData) delete staticData[LATE_KEY];
 		staticData[STATE_KEY] = outcome.state as IDataObject;
+		if (outcome.started) markStart(this, scope, started);
+		const log = { node: this.getNode().name };
+		const notice = storedNotice(outcome.stored);
+		if (notice.warn) this.logger.warn(notice.warn, log);
+		if (notice.info) this.logger.info(notice.info, log);
+		const caught = outcome.caughtUp;
+		if (caught && lost !== undefined) this.logger.info(lostStartNotice(caught.from), log);
+		const short = caught && catchUpNotice(caught.from, caught.short);
+		if (short) this.logger.warn(short, log);
 		if (activation) {
 			const { expected, warning } = cost(this, events, read);
 			if (warning) this.logger.warn(warning, { node: this.getNode().name });

@@ -90,11 +90,9 @@ export class Search {
 	private get found(): number {
 		return this.births.found.size + this.births.followedFound.count;
 	}
-
 	get expected(): number {
 		return Math.max(0, this.count - this.births.count - this.found);
 	}
-
 	get missing(): number {
 		return [...this.targets].filter(([key]) => !this.met.has(key) && !this.gone.has(key)).length;
 	}
@@ -103,7 +101,6 @@ export class Search {
 	private get passLimit(): number {
 		return MAX_PASSES * (this.unstable ? 3 + Math.ceil(Math.log(this.count + 1)) : 1);
 	}
-
 	private get threshold(): number {
 		return this.births.watermark - this.ctx.lookBackMs;
 	}

@@ -24,15 +24,22 @@ function forget<V>(book: Book<V>, count: number, when: (value: V) => boolean = (
 	return removed;
 }
 
-function excess(memory: TrackerMemory): number {
-	const over = footprint(memory, MIN_KEY) - STATE_BUDGET;
-	return over > 0 ? Math.ceil(over / MIN_KEY) + 1 : 0;
-}
-
-/** The key width to store with; forgets what must go, noting it in `notes`. */
-export function fit(memory: TrackerMemory, notes: string[], lookBackMs: number): number {
-	const width = fittingWidth(memory);
+/**
+ * The key width to store with; forgets what must go, noting it in `notes`. `reserved`: characters
+ * the rest of the state takes (the journal of at-least-once delivery, ./replay).
+ */
+export function fit(
+	memory: TrackerMemory,
+	notes: string[],
+	lookBackMs: number,
+	reserved = 0,
+): number {
+	const width = fittingWidth(memory, reserved);
 	if (width !== undefined) return width;
+	const excess = (m: TrackerMemory) => {
+		const over = footprint(m, MIN_KEY) + reserved - STATE_BUDGET;
+		return over > 0 ? Math.ceil(over / MIN_KEY) + 1 : 0;
+	};
 	const a = memory.articles;
 	const s = memory.social;
 	if (a) {
@@ -66,5 +73,5 @@ export function fit(memory: TrackerMemory, notes: string[], lookBackMs: number):
 		s.births.watermark = Math.max(s.births.watermark, newestForgotten + lookBackMs);
 		notes.push('too many new social records at once: some may go unreported');
 	}
-	return fittingWidth(memory) ?? MIN_KEY;
+	return fittingWidth(memory, reserved) ?? MIN_KEY;
 }

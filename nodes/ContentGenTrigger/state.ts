@@ -6,7 +6,8 @@
 import { Book, FULL_KEY, MIN_KEY } from './ids';
 
 export const STATE_BUDGET = 60_000;
-const VERSION = 2;
+/** The format written: `v` and `t` stay top-level in every format (./stored says why). */
+export const VERSION = 2;
 
 /** Entries of a labelled book carry the time of their group: an upper bound of their own. */
 export type Labelled = Book<number>;
@@ -122,11 +123,11 @@ function groupCount<V>(book: Book<V>, label: (value: V) => number): number {
 	return new Set([...book].map(([, value]) => label(value))).size;
 }
 
-/** The widest key that fits the budget and every entry has, or undefined when none fits. */
-export function fittingWidth(memory: TrackerMemory): number | undefined {
+/** The widest key that fits the budget (less `reserved`) and every entry has, or undefined. */
+export function fittingWidth(memory: TrackerMemory, reserved = 0): number | undefined {
 	const widest = books(memory).reduce((low, book) => Math.min(low, book.shortest), FULL_KEY);
 	for (let width = widest; width >= MIN_KEY; width--) {
-		if (footprint(memory, width) <= STATE_BUDGET) return width;
+		if (footprint(memory, width) + reserved <= STATE_BUDGET) return width;
 	}
 	return undefined;
 }

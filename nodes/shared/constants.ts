@@ -1,7 +1,8 @@
 export const CREDENTIAL_TYPE = 'contentGenApi';
 export const API_PREFIX = '/api/v1';
 
-const UUID_SOURCE = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+export const UUID_SOURCE =
+	'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 export const UUID_PATTERN = new RegExp(`^${UUID_SOURCE}$`);
 /** The same, for n8n's parameter validation (a pattern string; surrounding spaces allowed). */
 export const UUID_PARAMETER_REGEX = `^\\s*${UUID_SOURCE}\\s*$`;

@@ -2,14 +2,13 @@ import type { Ctx, Reply } from '../http';
 import { ok } from '../http';
 import { rateState } from '../ratelimit';
 import { creditsObject } from '../render';
-import type { UsageBook } from '../usage';
 
 export function getCredits(ctx: Ctx): Reply {
 	return ok(creditsObject(ctx.user));
 }
 
-export function getUsage(ctx: Ctx, usage: UsageBook): Reply {
-	const summary = usage.summary(ctx.user.id, ctx.now);
+export function getUsage(ctx: Ctx): Reply {
+	const summary = ctx.usage.summary(ctx.user.id, ctx.now);
 	const key = ctx.key;
 	const limits = ctx.store.limits(ctx.user);
 	const rl = key

@@ -13,7 +13,7 @@ import {
 	sourceBuild,
 	versionsOf,
 } from './corpus';
-import { setupNock } from '../node/nockTools';
+import { setupNock } from '../helpers/nock';
 
 const corpus = loadCorpus();
 const build = sourceBuild();

@@ -1,124 +1,33 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the documentation from disk */
 /**
- * The documentation's tables of operations and events name exactly what the nodes offer. Tables
- * are found by their shape wherever they are (README.md, docs/**): an operations table has
- * "resource" and "operation" columns, an events table starts with an "event" column.
+ * The documentation's tables of operations and events name exactly what the nodes offer. README.md
+ * and docs/operations.md each have a table of every operation ("resource" and "operation" or
+ * "operations" columns), docs/trigger.md one of every event (first column "event"); any other
+ * table of that shape in the docs is held to the same.
  */
-import { readdirSync, readFileSync } from 'fs';
-import { join, relative } from 'path';
+import { tablesOf } from '../helpers/tables';
+import { currentRepo, eventNamesOf, isOperationTable, operationsNamed } from './repo';
+import { docsProblems, PLACES, say } from './rules';
 
-import { nodeOperations, triggerEvents } from '../helpers/maps';
-
-const ROOT = join(__dirname, '..', '..');
-
-interface Table {
-	file: string;
-	header: string[];
-	rows: string[][];
-}
-
-function markdownFiles(): string[] {
-	const docs = join(ROOT, 'docs');
-	const walk = (dir: string): string[] =>
-		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-			entry.isDirectory()
-				? walk(join(dir, entry.name))
-				: entry.name.endsWith('.md')
-					? [join(dir, entry.name)]
-					: [],
-		);
-	return [join(ROOT, 'README.md'), ...walk(docs)];
-}
-
-const cells = (line: string) =>
-	line
-		.trim()
-		.replace(/^\||\|$/g, '')
-		.split('|')
-		.map((cell) => cell.trim());
-
-/** Every table of a markdown text: a header row, a separator row, then rows. */
-function tablesOf(file: string, text: string): Table[] {
-	const lines = text.split('\n');
-	const tables: Table[] = [];
-	for (let i = 0; i + 1 < lines.length; i++) {
-		if (!lines[i].trim().startsWith('|') || !/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1])) continue;
-		const rows: string[][] = [];
-		let j = i + 2;
-		for (; j < lines.length && lines[j].trim().startsWith('|'); j++) rows.push(cells(lines[j]));
-		tables.push({ file, header: cells(lines[i]).map((h) => h.toLowerCase()), rows });
-		i = j;
-	}
-	return tables;
-}
-
-/** Plain words of a cell: no emphasis, code marks, links or parenthesised remarks. */
-const plain = (cell: string) =>
-	cell
-		.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-		.replace(/[*_`]/g, '')
-		.replace(/\([^)]*\)/g, '')
-		.trim();
-
-/** "Social Content Scheduled / Published" names two events: the second replaces the last word. */
-function eventNamesOf(cell: string): string[] {
-	const [first, ...rest] = plain(cell).split(/\s*\/\s*/);
-	const stem = first.split(' ').slice(0, -1).join(' ');
-	return [first, ...rest.map((word) => `${stem} ${word}`)];
-}
-
-/** The operations a table names, as "Resource: Operation", for resources the node has. */
-function operationsNamed(table: Table, resources: string[]): string[] {
-	const r = table.header.indexOf('resource');
-	const o = table.header.indexOf('operation');
-	return table.rows.flatMap((row) => {
-		const resource = plain(row[r] ?? '');
-		if (!resources.includes(resource)) return [];
-		return plain(row[o] ?? '')
-			.split(',')
-			.map((name) => `${resource}: ${name.trim()}`)
-			.filter((name) => !name.endsWith(': '));
-	});
-}
-
-const tables = markdownFiles().flatMap((file) =>
-	tablesOf(relative(ROOT, file), readFileSync(file, 'utf8')),
-);
-const operationTables = tables.filter(
-	(t) => t.header.includes('resource') && t.header.includes('operation'),
-);
-const eventTables = tables.filter((t) => t.header[0] === 'event');
-
-const sorted = (list: string[]) => [...new Set(list)].sort();
+const repo = currentRepo();
 
 describe('documentation tables match the maps', () => {
-	it('there is a table of operations and a table of events', () => {
-		expect(operationTables.length).toBeGreaterThan(0);
-		expect(eventTables.length).toBeGreaterThan(0);
+	it('reads the tables README.md, docs/operations.md and docs/security.md list operations in', () => {
+		const files = repo.tables.filter(isOperationTable).map((t) => t.file);
+		expect([...new Set(files)].sort()).toEqual([
+			'README.md',
+			'docs/operations.md',
+			'docs/security.md',
+		]);
 	});
 
-	const operations = nodeOperations();
-	const resources = sorted(operations.map((o) => o.resourceName));
-	const wantedOperations = sorted(operations.map((o) => `${o.resourceName}: ${o.operationName}`));
-	it.each(operationTables.map((t) => [`${t.file}, table "${t.header.join(' | ')}"`, t] as const))(
-		'%s names every operation and no other',
-		(_name, table) => {
-			expect(sorted(operationsNamed(table, resources))).toEqual(wantedOperations);
-		},
-	);
-
-	const wantedEvents = sorted(triggerEvents().map((e) => e.name));
-	it.each(eventTables.map((t) => [`${t.file}, table "${t.header.join(' | ')}"`, t] as const))(
-		'%s names every event and no other',
-		(_name, table) => {
-			expect(sorted(table.rows.flatMap((row) => eventNamesOf(row[0])))).toEqual(wantedEvents);
-		},
-	);
+	it('every operation and every event has its row, and no row names anything else', () => {
+		expect(say(docsProblems(repo))).toEqual([]);
+	});
 });
 
 describe('the table reader can fail', () => {
 	const text = [
-		'| resource | operation | scope |',
+		'| resource | operations | scope |',
 		'|---|---|---|',
 		'| Article | Get, **Get Many** (filters) | articles |',
 		'| Trigger | all events | any |',
@@ -138,5 +47,32 @@ describe('the table reader can fail', () => {
 			'Social Content Scheduled',
 			'Social Content Published',
 		]);
+	});
+
+	it('names a missing row, a wrong request, and a file that lost its table', () => {
+		const withoutRow = {
+			...repo,
+			tables: repo.tables.map((t) =>
+				t.file === 'docs/operations.md' && isOperationTable(t)
+					? { ...t, rows: t.rows.filter((row) => !row.join('|').includes('Get Usage')) }
+					: t,
+			),
+		};
+		expect(say(docsProblems(withoutRow))).toEqual([
+			`${PLACES.operationsPage}: no row for Account: Get Usage`,
+		]);
+		const wrongRequest = {
+			...repo,
+			tables: repo.tables.map((t) =>
+				t.file === 'docs/operations.md' && isOperationTable(t)
+					? { ...t, rows: t.rows.map((row) => row.map((c) => c.replace('/user/usage', '/user'))) }
+					: t,
+			),
+		};
+		expect(say(docsProblems(wrongRequest))).toEqual([
+			`${PLACES.operationsPage}: Account: Get Usage sends GET /user/usage, not GET /user`,
+		]);
+		const withoutTable = { ...repo, tables: repo.tables.filter((t) => t.file !== 'README.md') };
+		expect(say(docsProblems(withoutTable))).toEqual([`${PLACES.readme}: missing`]);
 	});
 });

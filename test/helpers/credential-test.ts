@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ContentGenApi } from '../../credentials/ContentGenApi.credentials';
-import { engineAdditionalData, TestCredentialsHelper, TestNodeTypes } from './engine';
+import { engineAdditionalData, TestNodeTypes } from './engine';
 
 const TYPE = 'contentGenApi';
 
@@ -74,7 +74,7 @@ export async function pressTest(data: {
 		data,
 	};
 	const test = findTest();
-	const context = new CredentialTestContext(engineAdditionalData(new TestCredentialsHelper({})));
+	const context = new CredentialTestContext(engineAdditionalData());
 	const result = await test.call(context, credential);
 	return { ...result, message: redact(result.message, credential.data ?? {}) };
 }

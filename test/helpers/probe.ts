@@ -6,6 +6,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import type { Method } from '../../nodes/shared/routes';
 import { collect } from '../../nodes/shared/transport/pages';
 import { connect, request } from '../../nodes/shared/transport/request';
 import type { WorkflowJson } from './engine';
@@ -57,7 +58,7 @@ class TransportProbe implements INodeType {
 		}
 		const response = await request<IDataObject>(
 			connection,
-			call.method as 'GET' | 'POST',
+			call.method as Method,
 			call.endpoint as string,
 			{
 				qs: call.qs as IDataObject | undefined,

@@ -11,7 +11,7 @@ import {
 	recordedApi,
 	expectRefusedBeforeSending,
 } from './generateTools';
-import { setupNock, withoutStrayRequests } from './nockTools';
+import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
 const generate = (extra: IDataObject = {}) => ({
 	resource: 'article',

@@ -11,7 +11,7 @@ import {
 	page,
 	PROJECT_ID,
 } from './fixtures';
-import { setupNock, withoutStrayRequests } from './nockTools';
+import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
 

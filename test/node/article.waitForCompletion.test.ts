@@ -15,7 +15,7 @@ import {
 	projectRef,
 	recordedApi,
 } from './generateTools';
-import { setupNock, withoutStrayRequests } from './nockTools';
+import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
 const fast = { pollInterval: 1 };
 

@@ -2,7 +2,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
-import { withoutStrayRequests } from './nockTools';
+import { withoutStrayRequests } from '../helpers/nock';
 
 export const PROJECT = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
 export const ARTICLE = '1a1a1a1a-1a1a-4a1a-8a1a-1a1a1a1a1a1a';

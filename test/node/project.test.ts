@@ -5,7 +5,7 @@ import { searchProjects } from '../../nodes/shared/domain/projects';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { envelope, page, project, PROJECT_ID, PROJECT_ID_2 } from './fixtures';
-import { setupNock, withoutStrayRequests } from './nockTools';
+import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
 

@@ -13,7 +13,7 @@ import {
 	socialRecord,
 	expectRefusedBeforeSending,
 } from './generateTools';
-import { setupNock } from './nockTools';
+import { setupNock } from '../helpers/nock';
 
 const SOURCE = 'https://blog.example.com/launch';
 const THREE = ['instagram', 'linkedin', 'twitter'];

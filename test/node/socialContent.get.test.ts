@@ -10,7 +10,7 @@ import {
 	IMAGE_HOST,
 	pngBytes,
 } from './fixtures';
-import { setupNock } from './nockTools';
+import { setupNock } from '../helpers/nock';
 import { api, CONTENT_ID_2, expectRejected } from './socialTools';
 
 /** The image host must never see the API key. */

@@ -7,7 +7,7 @@ import {
 	page,
 	PROJECT_ID,
 } from './fixtures';
-import { setupNock } from './nockTools';
+import { setupNock } from '../helpers/nock';
 import { api, expectRejected } from './socialTools';
 
 /** Records of a list need their own ids: a walk returns each id once. */

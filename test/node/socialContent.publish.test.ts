@@ -1,6 +1,6 @@
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { CONTENT_ID, envelope } from './fixtures';
-import { setupNock, withoutStrayRequests } from './nockTools';
+import { setupNock, withoutStrayRequests } from '../helpers/nock';
 import { api, CONTENT_ID_2, expectRejected } from './socialTools';
 
 describe('social content publish through the engine', () => {

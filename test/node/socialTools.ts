@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
-import { withoutStrayRequests } from './nockTools';
+import { withoutStrayRequests } from '../helpers/nock';
 
 /** The service, answering only requests that carry the test key. */
 export const api = () =>

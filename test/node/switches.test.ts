@@ -1,15 +1,11 @@
 import nock from 'nock';
 
 import { runWorkflow, singleNodeWorkflow, TEST_BASE_URL } from '../helpers/engine';
+import { setupNock } from '../helpers/nock';
 
 // Boolean parameters can be set by expressions; anything but true/false is refused by name.
 describe('switch parameters set by expressions', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => {
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	setupNock();
 
 	it.each([
 		[

@@ -19,7 +19,7 @@ import {
 	recordedApi,
 	socialRecord,
 } from './generateTools';
-import { setupNock } from './nockTools';
+import { setupNock } from '../helpers/nock';
 
 const LIST = 'GET /articles?status=queued&page=1&limit=100';
 

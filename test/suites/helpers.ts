@@ -56,23 +56,3 @@ export function errorName(result: RunResult): string | undefined {
 }
 
 export { byId, fromList, UUID_PATTERN } from './cases/locators';
-
-/** Every request path the node may produce: fixed routes, or a route with one UUID. */
-export const ALLOWED_PATHS = [
-	/^\/api\/v1\/articles$/,
-	/^\/api\/v1\/articles\/generate$/,
-	/^\/api\/v1\/articles\/[0-9a-f-]{36}$/,
-	/^\/api\/v1\/articles\/[0-9a-f-]{36}\/status$/,
-	/^\/api\/v1\/social\/content$/,
-	/^\/api\/v1\/social\/content\/[0-9a-f-]{36}$/,
-	/^\/api\/v1\/social\/generate$/,
-	/^\/api\/v1\/social\/publish$/,
-	/^\/api\/v1\/projects$/,
-	/^\/api\/v1\/projects\/[0-9a-f-]{36}$/,
-	/^\/api\/v1\/user\/credits$/,
-	/^\/api\/v1\/user\/usage$/,
-];
-
-export function isAllowedPath(path: string): boolean {
-	return ALLOWED_PATHS.some((pattern) => pattern.test(path));
-}

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY } from '../helpers/engine';
 import { envelope, startHostileServer, type HostileServer } from '../helpers/hostile-server';
 import { errorName } from './helpers';
+import { setupNock } from '../helpers/nock';
 
 const BASE = 'https://api.example.test';
 const CONTENT_ID = '0b7c6f9a-1d2e-4f3a-8b9c-0d1e2f3a4b5c';
@@ -18,15 +19,7 @@ async function run(parameters: IDataObject, baseUrl = BASE) {
 	});
 }
 
-beforeAll(() => {
-	nock.disableNetConnect();
-	nock.enableNetConnect(/127\.0\.0\.1/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-	nock.restore();
-	nock.enableNetConnect();
-});
+setupNock({ allow: /127\.0\.0\.1/ });
 
 describe('redirects are never followed with the key', () => {
 	it.each([

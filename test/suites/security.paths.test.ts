@@ -8,7 +8,9 @@ import nock from 'nock';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
 import { describeEachOperation, everyRun } from './cases/operations';
-import { errorName, isAllowedPath, runNode, seededRecords, type Records } from './helpers';
+import { isAllowedPath } from '../helpers/routes';
+import { errorName, runNode, seededRecords, type Records } from './helpers';
+import { setupNock } from '../helpers/nock';
 
 let records: Records;
 let sb: Records['sb'];
@@ -18,9 +20,6 @@ beforeAll(async () => {
 	sb = records.sb;
 });
 afterAll(async () => {
-	nock.cleanAll();
-	nock.restore();
-	nock.enableNetConnect();
 	await sb.close();
 });
 
@@ -99,14 +98,7 @@ describe('a Bearer key over plain http to a remote host is refused before any re
 		'http://localhost.evil.example',
 	];
 
-	beforeAll(() => {
-		nock.disableNetConnect();
-		nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-	});
-	afterAll(() => {
-		nock.cleanAll();
-		nock.enableNetConnect();
-	});
+	setupNock({ allow: /127\.0\.0\.1|localhost/ });
 
 	it.each(REMOTE)('%s', async (baseUrl) => {
 		const host = new URL(baseUrl).origin;

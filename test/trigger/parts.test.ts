@@ -5,7 +5,6 @@ import { ContentGenTrigger } from '../../nodes/ContentGenTrigger/ContentGenTrigg
 import {
 	EVENT_NAMES,
 	EVENTS,
-	eventOptions,
 	eventSubtitle,
 	followedStatuses,
 	matching,
@@ -16,24 +15,42 @@ import { pollTiming, shortestPollGapMs } from '../../nodes/ContentGenTrigger/sch
 import { decode, encode, type TrackerMemory } from '../../nodes/ContentGenTrigger/state';
 import { uuidFrom } from '../../harness/trigger/world';
 
+/** The Events options as the editor lists them (by name), with the value a workflow stores. */
+const EVENT_OPTIONS = [
+	['articleCompleted', 'Article Completed'],
+	['articleCreated', 'Article Created'],
+	['articleFailed', 'Article Failed'],
+	['articleStatusChanged', 'Article Status Changed'],
+	['socialFailed', 'Social Content Failed'],
+	['socialFinished', 'Social Content Finished'],
+	['socialPublished', 'Social Content Published'],
+	['socialScheduled', 'Social Content Scheduled'],
+	['socialStatusChanged', 'Social Content Status Changed'],
+];
+
 describe('event vocabulary', () => {
-	it('is where the Events options, their order and the subtitle come from', () => {
+	it('gives the Events options, their order and the subtitle', () => {
 		const property = new ContentGenTrigger().description.properties.find(
 			(p) => p.name === 'events',
 		);
-		expect(property?.options).toBe(eventOptions);
-		expect(eventOptions.map((o) => o.value).sort()).toEqual([...EVENT_NAMES].sort());
-		for (const option of eventOptions) {
+		const options = (property?.options ?? []) as Array<{
+			value: string;
+			name: string;
+			description?: string;
+		}>;
+		expect(options.map((o) => [o.value, o.name])).toEqual(EVENT_OPTIONS);
+		for (const option of options) {
 			const event = EVENTS[option.value as keyof typeof EVENTS];
-			expect([option.name, option.description]).toEqual([event.name, event.description]);
+			expect([option.value, option.description]).toEqual([option.value, event.description]);
 		}
-		const names = eventOptions.map((o) => o.name);
-		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		// The subtitle expression maps each selected value to its name, as n8n evaluates it.
 		const subtitle = eventSubtitle.replace(/^=\{\{|\}\}$/g, '');
 		const render = (events: string[]) => runInNewContext(subtitle, { $parameter: { events } });
 		expect(render(['articleFailed', 'socialFinished'])).toBe(
 			'Article Failed, Social Content Finished',
+		);
+		expect(render(EVENT_OPTIONS.map(([value]) => value))).toBe(
+			EVENT_OPTIONS.map(([, name]) => name).join(', '),
 		);
 		expect(render([])).toBe('');
 	});
@@ -89,9 +106,13 @@ describe('event vocabulary', () => {
 		const platform = new ContentGenTrigger().description.properties.find(
 			(p) => p.name === 'platform',
 		);
-		expect(platform?.displayOptions?.show?.events).toEqual(
-			EVENT_NAMES.filter((e) => EVENTS[e].kind === 'social'),
-		);
+		expect(platform?.displayOptions?.show?.events).toEqual([
+			'socialFinished',
+			'socialFailed',
+			'socialScheduled',
+			'socialPublished',
+			'socialStatusChanged',
+		]);
 		expect(platform?.options?.map((o) => (o as { name: string }).name)).toContain('X (Twitter)');
 	});
 });

@@ -175,29 +175,39 @@ export function simulate(
 	return committedPolls === 0 ? 'no poll committed' : null;
 }
 
-/** Checks each poll against the ground-truth model; returns the first disagreement, or null. */
-export function runScript(script: Script, mutant?: Mutant, also?: PollHook): string | null {
+/**
+ * What the model expects of each committed poll of one run, in turn: the changes between the
+ * account at the last committed poll and the account now (none at the first).
+ */
+export function expectations(script: Script): (world: World) => Map<string, Acceptable> {
 	const wanted = new Set(script.events);
 	const watched = watchedSocial(script.events);
 	let committed: { articles: Map<string, string>; social: Map<string, string> } | null = null;
 	let followed = new Set<string>();
+	return (world) => {
+		const articles = world.snapshot('article');
+		const social = world.snapshot('social');
+		let expected = new Map<string, Acceptable>();
+		if (committed === null) {
+			followed = new Set([...social].filter(([, s]) => watched.has(s)).map(([id]) => id));
+		} else {
+			expected = expectArticles(committed.articles, articles, wanted, script.strict);
+			const s = expectSocial(committed.social, social, followed, watched, wanted);
+			for (const [id, acceptable] of s.expected) expected.set(id, acceptable);
+			followed = s.followed;
+		}
+		committed = { articles, social };
+		return expected;
+	};
+}
+
+/** Checks each poll against the ground-truth model; returns the first disagreement, or null. */
+export function runScript(script: Script, mutant?: Mutant, also?: PollHook): string | null {
+	const expected = expectations(script);
 	return simulate(
 		script,
-		(_step, outcome, world) => {
-			const articles = world.snapshot('article');
-			const social = world.snapshot('social');
-			let expected = new Map<string, Acceptable>();
-			if (committed === null) {
-				followed = new Set([...social].filter(([, s]) => watched.has(s)).map(([id]) => id));
-			} else {
-				expected = expectArticles(committed.articles, articles, wanted, script.strict);
-				const s = expectSocial(committed.social, social, followed, watched, wanted);
-				for (const [id, acceptable] of s.expected) expected.set(id, acceptable);
-				followed = s.followed;
-			}
-			committed = { articles, social };
-			return compare(transitionsOf(outcome.items), expected) ?? also?.(_step, outcome, world);
-		},
+		(step, outcome, world) =>
+			compare(transitionsOf(outcome.items), expected(world)) ?? also?.(step, outcome, world),
 		[],
 		mutant,
 	);

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import * as http from '../../nodes/shared/transport/http';
 import { TEST_BASE_URL } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
+import { setupNock } from '../helpers/nock';
 
 const API = '/api/v1';
 const A = '11111111-1111-4111-8111-111111111111';
@@ -55,20 +56,12 @@ describe('ContentGen Trigger through n8n poll context', () => {
 	const onNoMatch = (req: { method?: string; path?: string }) =>
 		unexpected.push(`${req.method} ${req.path}`);
 
-	beforeAll(() => {
-		nock.disableNetConnect();
-		nock.emitter.on('no match', onNoMatch);
-	});
+	setupNock();
+	beforeAll(() => nock.emitter.on('no match', onNoMatch));
 	afterEach(() => {
-		nock.cleanAll();
 		unexpected.length = 0;
 	});
-	afterAll(() => {
-		nock.emitter.removeListener('no match', onNoMatch);
-		nock.cleanAll();
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	afterAll(() => nock.emitter.removeListener('no match', onNoMatch));
 
 	it('emits nothing on activation, one request when idle, and a completion exactly once', async () => {
 		const trigger = pollHarness({ events: ['articleCompleted', 'articleStatusChanged'] });
@@ -302,7 +295,10 @@ describe('ContentGen Trigger through n8n poll context', () => {
 		activationScope([article(A, 'queued', T1, T1)]);
 		expect(await durable.poll(true)).toBeNull();
 		expect(Object.keys(durable.row())).toEqual(['tracker']);
-		expect(durable.trigger.staticData()).toEqual({});
+		// The workflow's own static data holds only when the trigger started (../starts).
+		expect(durable.trigger.staticData()).toEqual({
+			global: { contentGenTriggerStarts: { trigger: expect.objectContaining({ k: '|' }) } },
+		});
 
 		const finished = [article(A, 'cms', T1, T2)];
 		const page = () =>
@@ -317,17 +313,26 @@ describe('ContentGen Trigger through n8n poll context', () => {
 		expect(unexpected).toEqual([]);
 	});
 
-	it('under durable cursors misses a change made before n8n 2.41 stores a starting point (the documented limit)', async () => {
+	it('under durable cursors reports a change made before n8n 2.41 stores a starting point', async () => {
 		const durable = durableCursors();
 		const first = activationScope([article(A, 'queued', T1, T1)]);
 		expect(await durable.poll(false)).toBeNull();
 		expect(first.isDone()).toBe(true);
 		expect(durable.row()).toEqual({});
 
-		// A finishes before the first scheduled poll, which takes its starting point again.
-		const again = activationScope([article(A, 'cms', T1, T2)]);
-		expect(await durable.poll(true)).toBeNull();
+		// A finishes before the first scheduled poll, which finds no state: it takes its starting
+		// point again and reads the changes since the first one (one more page of the list).
+		const finishedAt = new Date(Date.now() + 1000).toISOString();
+		const finished = [article(A, 'cms', T1, finishedAt)];
+		const again = activationScope(finished)
+			.get(`${API}/articles`)
+			.query(SORTED_FIRST_PAGE)
+			.reply(200, listBody(finished));
+		const output = await durable.poll(true);
 		expect(again.isDone()).toBe(true);
+		expect(output?.[0].map((item) => [item.json.id, item.json.previousStatus])).toEqual([
+			[A, null],
+		]);
 		expect(unexpected).toEqual([]);
 	});
 });

@@ -129,7 +129,7 @@ function generic(
 			hint: 'Nothing was charged. Top up credits or wait for the plan to renew, then run again.',
 		};
 	}
-	const special = routeWording(answer, endpoint);
+	const special = routeWording(answer, method, endpoint);
 	if (special) return special;
 	if (statusCode === 404) {
 		return {

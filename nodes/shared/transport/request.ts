@@ -2,6 +2,7 @@ import type { ICredentialsDecrypted, IDataObject, IHttpRequestOptions } from 'n8
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
+import type { Method } from '../routes';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain } from './errors';
 import { describeFailure } from './errors';
@@ -94,7 +95,7 @@ function isEnvelope(
  */
 export async function request<T>(
 	connection: Connection,
-	method: 'GET' | 'POST',
+	method: Method,
 	endpoint: string,
 	options: CallOptions & { body?: IDataObject } = {},
 ): Promise<ApiResponse<T>> {

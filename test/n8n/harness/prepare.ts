@@ -24,6 +24,8 @@ const SCHEDULE_TYPES = ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.cron']
 const EXTERNAL_TYPE = /^@n8n\/n8n-nodes-langchain\.(lmChat|lm|embeddings)/;
 // The one of them the test can stand in for: a chat model that speaks OpenAI's API.
 const OPENAI_CHAT_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
+// The legs wait about a minute for a trigger to react; an example may poll less often.
+const EVERY_MINUTE = { item: [{ mode: 'everyMinute' }] };
 
 interface WorkflowNode {
 	name: string;
@@ -101,6 +103,15 @@ export function prepareWorkflows(
 				n === schedule ? { ...n, type: STARTING_TYPES[0], typeVersion: 1, parameters: {} } : n,
 			);
 			notes.push(`schedule trigger "${schedule.name}" run as a manual trigger`);
+		}
+		const slow = (n: WorkflowNode) =>
+			n.type === TRIGGER_TYPE &&
+			JSON.stringify(n.parameters?.pollTimes ?? EVERY_MINUTE) !== JSON.stringify(EVERY_MINUTE);
+		if (nodes.some(slow)) {
+			nodes = nodes.map((n) =>
+				slow(n) ? { ...n, parameters: { ...n.parameters, pollTimes: EVERY_MINUTE } } : n,
+			);
+			notes.push('its trigger polled every minute');
 		}
 		// The examples ship their publishing nodes switched off; the sandbox posts nowhere.
 		const switchedOff = (n: WorkflowNode) => n.type.startsWith(OUR_PREFIX) && n.disabled === true;

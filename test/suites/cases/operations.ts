@@ -6,24 +6,37 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Method } from '../../../nodes/shared/routes';
 import { SOCIAL_STATUSES as SPEC_SOCIAL_STATUSES } from '../../../sandbox/constants';
 import { type OperationRef, nodeOperations, parametersOf } from '../../helpers/maps';
 import type { Records } from '../helpers';
+import {
+	articleRead,
+	byArticleId,
+	byContentId,
+	byFilter,
+	byProject,
+	freshSocial,
+	imageSizeField,
+	limitField,
+	minimumBalanceField,
+	onIncompleteField,
+	projectLocatorFields,
+	waitFields,
+	waiting,
+} from './builders';
 import { fromList } from './locators';
 import {
 	badDate,
 	badId,
-	badLocatorValue,
 	badOptionalId,
 	badPlatforms,
 	badPublishPlatforms,
 	badUrl,
 	integerOutside,
-	negativeOrNotNumber,
 	nonText,
 	notOneOf,
 	notOneOfOptional,
-	notPositiveSize,
 	PLATFORMS,
 	textOutside,
 	tooManyKeywords,
@@ -50,9 +63,18 @@ export interface IdCase {
 	real(records: Records): string;
 }
 
+/** A route of the registry (nodes/shared/routes.ts), as "GET /articles/:id". */
+export type RouteName = `${Method} /${string}`;
+
 export interface OperationCase {
 	/** POST may have been processed (and charged): never sent twice. GET is retried. */
-	method: 'GET' | 'POST';
+	method: Method;
+	/**
+	 * Every route a run of it may send, its own first (the one that does its job; same method as
+	 * `method`). Its runs are held to these; an id parameter needs path tricks (`ids`) when its own
+	 * route is a read or names a record.
+	 */
+	routes: RouteName[];
 	/** A successful run spends credits: one charge in the ledger. */
 	charged?: boolean;
 	/** Parameters of a run that succeeds against the seeded sandbox. */
@@ -80,75 +102,16 @@ export const COMMON_FIELDS: Field[] = [
 	},
 ];
 
-const waitFields = (prefix = 'options'): Field[] => [
-	{ path: `${prefix}.pollInterval`, label: 'Poll Interval', bad: integerOutside(1, 600) },
-	{ path: `${prefix}.timeout`, label: 'Timeout', bad: integerOutside(1, 7200) },
-	{ path: `${prefix}.onTimeout`, label: 'On Timeout', bad: notOneOf(['returnLast', 'fail']) },
-];
-const waiting = { waitForCompletion: true };
-const limitField: Field = {
-	path: 'limit',
-	label: 'Limit',
-	bad: integerOutside(1, Number.MAX_SAFE_INTEGER),
-};
-const onIncompleteField: Field = {
-	path: 'options.onIncompleteList',
-	label: 'On Incomplete List',
-	bad: notOneOf(['warn', 'error']),
-};
-const minimumBalanceField: Field = {
-	path: 'options.minimumBalance',
-	label: 'Minimum Balance to Keep',
-	bad: negativeOrNotNumber,
-};
-const imageSizeField = (withParameters: IDataObject): Field => ({
-	path: 'options.maxImageSizeMb',
-	label: 'Max Image Size (MB)',
-	bad: notPositiveSize,
-	with: withParameters,
-});
-const projectLocatorFields: Field[] = [
-	{ path: 'projectId', label: 'Project', bad: badId.map(fromList) },
-	{ path: 'projectId', label: 'Project', bad: badLocatorValue },
-];
-
-const byArticleId = (name: string, operation: string): IdCase => ({
-	name,
-	params: (id) => ({ resource: 'article', operation, articleId: id }),
-	real: (r) => r.articleId,
-});
-const byContentId = (name: string, operation: string, real = (r: Records) => r.contentId) => ({
-	name,
-	params: (id: string): IDataObject => ({ resource: 'socialContent', operation, contentId: id }),
-	real,
-});
-/** A Get Many filter that carries a record id into the query (a project filter is a locator). */
-const byFilter = (
-	resource: string,
-	filter: string,
-	locator: boolean,
-	real: (r: Records) => string,
-): IdCase => ({
-	name: `${resource} getMany ${filter} filter`,
-	params: (id) => ({
-		resource,
-		operation: 'getMany',
-		filters: { [filter]: locator ? fromList(id) : id },
-	}),
-	real,
-});
-/** A read of one article by its id. */
-const articleRead = (operation: string): OperationCase => ({
-	method: 'GET',
-	valid: (r) => ({ articleId: r.articleId }),
-	ids: [byArticleId(`article ${operation}`, operation)],
-	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
-});
-const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
-
 export const OPERATION_CASES: Record<string, OperationCase> = {
 	'article.generate': {
 		method: 'POST',
+		routes: [
+			'POST /articles/generate',
+			'GET /articles/:id/status',
+			'GET /articles/:id',
+			'GET /articles',
+			'GET /user/credits',
+		],
 		charged: true,
 		valid: (r) => ({ topic: 'A valid topic', projectId: fromList(r.projectId) }),
 		variants: {
@@ -159,7 +122,14 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 				options: { pollInterval: 1 },
 			}),
 		},
-		ids: [],
+		ids: [
+			byProject('article generate project', (projectId) => ({
+				resource: 'article',
+				operation: 'generate',
+				topic: 'A valid topic',
+				projectId,
+			})),
+		],
 		fields: [
 			{ path: 'topic', label: 'Topic', bad: fc.oneof(textOutside(3, 500), wrongType) },
 			...projectLocatorFields,
@@ -174,9 +144,10 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			...waitFields().map((f) => ({ ...f, with: waiting })),
 		],
 	},
-	'article.get': articleRead('get'),
+	'article.get': articleRead('get', 'GET /articles/:id'),
 	'article.getMany': {
 		method: 'GET',
+		routes: ['GET /articles'],
 		valid: () => ({ returnAll: false, limit: 150 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
 		ids: [byFilter('article', 'projectId', true, (r) => r.projectId)],
@@ -198,15 +169,22 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			{ path: 'filters.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']) },
 		],
 	},
-	'article.getStatus': articleRead('getStatus'),
+	'article.getStatus': articleRead('getStatus', 'GET /articles/:id/status'),
 	'article.waitForCompletion': {
 		method: 'GET',
+		routes: ['GET /articles/:id/status', 'GET /articles/:id', 'GET /articles'],
 		valid: (r) => ({ articleId: r.articleId, options: { pollInterval: 1 } }),
 		ids: [byArticleId('article waitForCompletion', 'waitForCompletion')],
 		fields: [{ path: 'articleId', label: 'Article ID', bad: badId }, ...waitFields()],
 	},
 	'socialContent.generate': {
 		method: 'POST',
+		routes: [
+			'POST /social/generate',
+			'GET /social/content/:id',
+			'GET /social/content',
+			'GET /user/credits',
+		],
 		charged: true,
 		valid: () => ({ sourceUrl: 'https://example.com/post', platforms: ['linkedin'] }),
 		variants: {
@@ -217,7 +195,15 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 				options: { pollInterval: 1, downloadImages: true },
 			}),
 		},
-		ids: [],
+		ids: [
+			byProject('socialContent generate project', (projectId) => ({
+				resource: 'socialContent',
+				operation: 'generate',
+				sourceUrl: 'https://example.com/post',
+				platforms: ['linkedin'],
+				additionalFields: { projectId },
+			})),
+		],
 		fields: [
 			{ path: 'sourceUrl', label: 'Source URL', bad: badUrl },
 			{ path: 'platforms', label: 'Platforms', bad: badPlatforms },
@@ -244,6 +230,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.get': {
 		method: 'GET',
+		routes: ['GET /social/content/:id'],
 		valid: (r) => ({ contentId: r.contentId }),
 		variants: {
 			'image download': (r) => ({ contentId: r.contentId, options: { downloadImages: true } }),
@@ -256,6 +243,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.getMany': {
 		method: 'GET',
+		routes: ['GET /social/content'],
 		valid: () => ({ returnAll: false, limit: 5 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
 		ids: [
@@ -273,6 +261,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.publish': {
 		method: 'POST',
+		routes: ['POST /social/publish'],
 		valid: (r) => ({ contentId: freshSocial(r) }),
 		ids: [byContentId('socialContent publish', 'publish', freshSocial)],
 		fields: [
@@ -283,6 +272,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.waitForCompletion': {
 		method: 'GET',
+		routes: ['GET /social/content/:id', 'GET /social/content'],
 		valid: (r) => ({ contentId: r.contentId, options: { pollInterval: 1 } }),
 		ids: [byContentId('socialContent waitForCompletion', 'waitForCompletion')],
 		fields: [
@@ -293,6 +283,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'project.get': {
 		method: 'GET',
+		routes: ['GET /projects/:id'],
 		valid: (r) => ({ projectId: fromList(r.projectId) }),
 		ids: [
 			{
@@ -305,6 +296,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'project.getMany': {
 		method: 'GET',
+		routes: ['GET /projects'],
 		valid: () => ({ returnAll: false, limit: 5 }),
 		variants: { 'Return All': () => ({ returnAll: true }) },
 		ids: [],
@@ -315,13 +307,25 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			{ path: 'filters.status', label: 'Status', bad: nonText },
 		],
 	},
-	'account.getCredits': { method: 'GET', valid: () => ({}), ids: [], fields: [] },
-	'account.getUsage': { method: 'GET', valid: () => ({}), ids: [], fields: [] },
+	'account.getCredits': {
+		method: 'GET',
+		routes: ['GET /user/credits'],
+		valid: () => ({}),
+		ids: [],
+		fields: [],
+	},
+	'account.getUsage': {
+		method: 'GET',
+		routes: ['GET /user/usage'],
+		valid: () => ({}),
+		ids: [],
+		fields: [],
+	},
 };
 
 /** Where a missing entry is reported: the suites name the operation and this table. */
 export function missingCase(key: string): string {
-	return `${key} has no entry in OPERATION_CASES (test/suites/cases/operations.ts): add its valid parameters, id parameters and bad values there`;
+	return `${key} has no entry in OPERATION_CASES (test/suites/cases/operations.ts): add its method, routes, valid parameters, id parameters and bad values there`;
 }
 
 /**

@@ -1,10 +1,11 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RunResult } from './helpers/engine';
-import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from './helpers/engine';
-import { refusedUrl, startFlakyServer } from './helpers/flaky-server';
-import { probeNodeTypes, probeWorkflow } from './helpers/probe';
+import type { RunResult } from '../helpers/engine';
+import { runWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
+import { refusedUrl, startFlakyServer } from '../helpers/flaky-server';
+import { probeNodeTypes, probeWorkflow } from '../helpers/probe';
+import { setupNock } from '../helpers/nock';
 
 const API = '/api/v1';
 const envelope = (code: string, message: string) => ({
@@ -27,15 +28,7 @@ async function call(
 const output = (result: RunResult) => result.output('Probe').map((item) => item.json);
 
 describe('transport', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		expect(nock.pendingMocks()).toEqual([]);
-		nock.cleanAll();
-	});
-	afterAll(() => {
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	setupNock({ allUsed: true });
 
 	describe('success envelope', () => {
 		it('sends the Bearer key, the query and JSON body, and unwraps data', async () => {
@@ -178,6 +171,22 @@ describe('transport', () => {
 			const flat = await call({ method: 'GET', endpoint: '/user/usage' });
 			expect(flat.error?.message).toBe('The service rejected the request as invalid');
 			expect(flat.error?.description).toMatch(/The service said: "Bad session"/);
+		});
+
+		// Spec §7.2: a 404 NOT_FOUND is about the article, project or content_id a request names,
+		// a write's too: the project a generate takes, the content a publish posts.
+		it.each([
+			['/articles/generate', 'Project'],
+			['/social/generate', 'Project'],
+			['/social/publish', 'Social content'],
+		])('404 NOT_FOUND on POST %s names the missing %s', async (endpoint, record) => {
+			nock(TEST_BASE_URL)
+				.post(`${API}${endpoint}`)
+				.reply(404, envelope('NOT_FOUND', `${record} not found`));
+			const result = await call({ method: 'POST', endpoint, body: { a: 1 } });
+			expect(result.error?.message).toBe(
+				`${record} not found: it does not exist or does not belong to this API key's account`,
+			);
 		});
 
 		it('a 404 from an unknown route points at the base URL', async () => {

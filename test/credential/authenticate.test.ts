@@ -11,16 +11,16 @@ import type {
 	INodeType,
 } from 'n8n-workflow';
 
-import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
-import { PACKAGE, runWorkflow, TestNodeTypes, type WorkflowJson } from './helpers/engine';
+import { ContentGenApi } from '../../credentials/ContentGenApi.credentials';
+import { PACKAGE, runWorkflow, TestNodeTypes, type WorkflowJson } from '../helpers/engine';
 import {
 	envelope,
 	type Handler,
 	type HostileServer,
 	json,
 	startHostileServer,
-} from './helpers/hostile-server';
-import { probeWorkflow, testNodeDescription } from './helpers/probe';
+} from '../helpers/hostile-server';
+import { probeWorkflow, testNodeDescription } from '../helpers/probe';
 
 const KEY = `svc_${'0f1e'.repeat(16)}`;
 const credentials = { apiKey: KEY, baseUrl: 'https://api.example.com/api/v1' };

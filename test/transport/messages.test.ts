@@ -15,8 +15,8 @@ import { describeFailure } from '../../nodes/shared/transport/errors';
 import { shortfall, type WalkEnd } from '../../nodes/shared/transport/pages';
 import type { Breakage } from '../../nodes/shared/transport/http';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY } from '../helpers/engine';
-import { setupNock } from '../node/nockTools';
-import { fromList } from './helpers';
+import { setupNock } from '../helpers/nock';
+import { fromList } from '../suites/cases/locators';
 
 const node = {
 	id: 'n',

@@ -1,6 +1,6 @@
 /**
  * Every workflow under examples/ run through n8n's engine against the sandbox, so none can rot
- * (test/examples.files.test.ts checks them as files). The examples wait at the service's
+ * (test/docs/examples.test.ts checks them as files). The examples wait at the service's
  * cadence (15 s / 5 s); the runs here poll every second.
  */
 import {
@@ -10,16 +10,16 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	loadExample,
 	node,
 	withPollInterval,
 	withPublishingOn,
 	type ExampleWorkflow,
-} from '../harness/examples';
-import { PACKAGE, runWorkflow } from './helpers/engine';
-import { pollHarness } from '../harness/trigger/poll';
+} from '../../harness/examples';
+import { PACKAGE, runWorkflow, TestNodeTypes } from '../helpers/engine';
+import { pollHarness } from '../../harness/trigger/poll';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 
@@ -158,47 +158,56 @@ describe('example workflows against the sandbox', () => {
 		}
 	});
 
-	it('publish-finished-social: the trigger emits a finished record once; the publish node posts it only when switched on', async () => {
+	describe('publish-finished-social', () => {
 		const example = loadExample('publish-finished-social.json');
 		const triggerNode = node(example, 'Social content finished');
-		expect(triggerNode.type).toBe(`${PACKAGE}.contentGenTrigger`);
-		const trigger = pollHarness(triggerNode.parameters as IDataObject, credentials);
-		expect(await trigger.poll()).toBeNull(); // activation: no backlog of seeded records
 
-		// Social content generated elsewhere (the ContentGen node), finished before the next poll.
-		const generated = await runWorkflow(
-			{
-				name: 'make social content',
-				nodes: [
-					{ ...node(loadExample('content-pipeline.json'), 'Start') },
-					{
-						...node(loadExample('content-pipeline.json'), 'Generate social posts'),
-						parameters: {
-							resource: 'socialContent',
-							operation: 'generate',
-							sourceUrl: 'https://blog.example.com/launch',
-							platforms: ['linkedin', 'bluesky'],
+		/** Social content generated elsewhere (the ContentGen node), finished before the next poll. */
+		async function finishedContent(): Promise<unknown> {
+			const generated = await runWorkflow(
+				{
+					name: 'make social content',
+					nodes: [
+						{ ...node(loadExample('content-pipeline.json'), 'Start') },
+						{
+							...node(loadExample('content-pipeline.json'), 'Generate social posts'),
+							parameters: {
+								resource: 'socialContent',
+								operation: 'generate',
+								sourceUrl: 'https://blog.example.com/launch',
+								platforms: ['linkedin', 'bluesky'],
+							},
 						},
+					],
+					connections: {
+						Start: { main: [[{ node: 'Generate social posts', type: 'main', index: 0 }]] },
 					},
-				],
-				connections: {
-					Start: { main: [[{ node: 'Generate social posts', type: 'main', index: 0 }]] },
 				},
-			},
-			{ credentials },
-		);
-		expect(generated.error).toBeUndefined();
-		const contentId = generated.output('Generate social posts')[0].json.content_id;
-		expect(typeof contentId).toBe('string');
-		sandbox.control.advance(10 * 60_000);
+				{ credentials },
+			);
+			expect(generated.error).toBeUndefined();
+			const contentId = generated.output('Generate social posts')[0].json.content_id;
+			expect(typeof contentId).toBe('string');
+			sandbox.control.advance(10 * 60_000);
+			return contentId;
+		}
 
-		const emitted = await trigger.poll();
-		expect(emitted?.[0].map((item) => [item.json.event, item.json.id])).toEqual([
-			['socialFinished', contentId],
-		]);
-		expect(await trigger.poll()).toBeNull(); // exactly once
+		/** The items of `count` polls. */
+		async function polls(
+			parameters: IDataObject,
+			count: number,
+			contentId?: () => Promise<unknown>,
+		) {
+			const trigger = pollHarness(parameters, credentials);
+			expect(await trigger.poll()).toBeNull(); // activation: no backlog of seeded records
+			const id = await contentId?.();
+			const out: IDataObject[][] = [];
+			for (let poll = 0; poll < count; poll++)
+				out.push(((await trigger.poll())?.[0] ?? []).map((item) => item.json));
+			return { id, out };
+		}
 
-		// n8n hands the poll's items to the next node: the trigger's place is taken by a
+		// n8n hands each poll's items to the next node: the trigger's place is taken by a
 		// pass-through start node of the same name that emits exactly those items.
 		const downstream: ExampleWorkflow = {
 			...example,
@@ -208,22 +217,61 @@ describe('example workflows against the sandbox', () => {
 					: candidate,
 			),
 		};
-		const input = emitted?.[0].map((item) => item.json);
-		sandbox.control.resetRequests();
-		const asShipped = await runWorkflow(downstream, { credentials, input });
-		expect(asShipped.error).toBeUndefined();
-		expect(sandbox.control.requests()).toEqual([]);
-		expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(input);
 
-		const published = await runWorkflow(withPublishingOn(downstream), { credentials, input });
-		expect(published.error).toBeUndefined();
-		expect(published.output('Publish now').map((item) => item.json)).toEqual([
-			expect.objectContaining({
-				content_id: contentId,
-				status: 'publishing',
-				publish_mode: 'now',
-			}),
-		]);
+		it('as shipped: the trigger emits a finished record once; the publish node posts it only when switched on', async () => {
+			expect(triggerNode.type).toBe(`${PACKAGE}.contentGenTrigger`);
+			const { id, out } = await polls(triggerNode.parameters as IDataObject, 2, finishedContent);
+			expect(out.map((items) => items.map((item) => [item.event, item.id]))).toEqual([
+				[['socialFinished', id]],
+				[],
+			]);
+			const input = out[0];
+			sandbox.control.resetRequests();
+			const asShipped = await runWorkflow(downstream, { credentials, input });
+			expect(asShipped.error).toBeUndefined();
+			expect(sandbox.control.requests()).toEqual([]);
+			expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(input);
+
+			const published = await runWorkflow(withPublishingOn(downstream), { credentials, input });
+			expect(published.error).toBeUndefined();
+			expect(published.output('Publish now').map((item) => item.json)).toEqual([
+				expect.objectContaining({ content_id: id, status: 'publishing', publish_mode: 'now' }),
+			]);
+		});
+
+		it('with Delivery At Least Once (durable poll cursors): three reports of one eventId, Skip repeats passes one, posted once', async () => {
+			const atLeastOnce = { ...(triggerNode.parameters as IDataObject), delivery: 'atLeastOnce' };
+			const { id, out } = await polls(atLeastOnce, 4, finishedContent);
+			expect(out.map((items) => items.map((item) => [item.event, item.id]))).toEqual([
+				[['socialFinished', id]],
+				[['socialFinished', id]],
+				[['socialFinished', id]],
+				[],
+			]);
+			expect(new Set(out.flat().map((item) => item.eventId)).size).toBe(1);
+
+			// One set of node types per deployment: Skip repeats remembers across runs, as n8n's
+			// database does for Remove Duplicates.
+			const deployment = new TestNodeTypes();
+			const ranPublish: boolean[] = [];
+			const published: IDataObject[] = [];
+			for (const input of out.slice(0, 3)) {
+				const run = await runWorkflow(withPublishingOn(downstream), {
+					credentials,
+					input,
+					nodeTypes: deployment,
+				});
+				expect(run.error).toBeUndefined();
+				// For a repeat Skip repeats lets nothing through: Publish now does not run.
+				ranPublish.push(run.executedNodes.includes('Publish now'));
+				if (ranPublish[ranPublish.length - 1])
+					for (const item of run.output('Publish now')) published.push(item.json);
+			}
+			expect(ranPublish).toEqual([true, false, false]);
+			expect(published).toEqual([
+				expect.objectContaining({ content_id: id, status: 'publishing', publish_mode: 'now' }),
+			]);
+		});
 	});
 
 	describe('ai-agent-tool', () => {

@@ -33,14 +33,28 @@ export async function withoutStrayRequests<T>(run: () => Promise<T>): Promise<T>
 	}
 }
 
+export interface NockSetup {
+	/** Hosts let through to the network: a real loopback server beside the mocked service. */
+	allow?: string | RegExp;
+	/** Fail a test that leaves an interceptor unanswered (every mocked answer was asked for). */
+	allUsed?: boolean;
+}
+
 /** Network off for the file, interceptors cleared after each test, nock removed at the end. */
 // A failure played with replyWithError is given a few milliseconds of delayConnection: nock
 // destroys the request on a timer that, on a loaded machine, can fire before Node has attached
 // the request's listeners to its socket, and the socket's error then escapes as an unhandled event
 // that ends the whole test run.
-export function setupNock(): void {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
+export function setupNock(setup: NockSetup = {}): void {
+	beforeAll(() => {
+		nock.disableNetConnect();
+		if (setup.allow) nock.enableNetConnect(setup.allow);
+	});
+	afterEach(() => {
+		const unanswered = nock.pendingMocks();
+		nock.cleanAll();
+		if (setup.allUsed) expect(unanswered).toEqual([]);
+	});
 	afterAll(() => {
 		nock.cleanAll();
 		nock.restore();

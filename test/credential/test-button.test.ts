@@ -4,22 +4,20 @@
  */
 import nock from 'nock';
 
-import type { Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { pressTest } from '../helpers/credential-test';
 import { refusedUrl } from '../helpers/flaky-server';
 import { envelope, failure, json, startHostileServer } from '../helpers/hostile-server';
-import { suiteSandbox } from './helpers';
+import { setupNock } from '../helpers/nock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let sb: Sandbox;
 beforeAll(async () => {
-	sb = await suiteSandbox();
+	sb = await startSandbox({ quiet: true });
 });
 afterAll(async () => {
 	await sb.close();
-	nock.cleanAll();
-	nock.enableNetConnect();
 });
 
 describe('a working key', () => {
@@ -137,11 +135,7 @@ describe('a wrong address is named as such', () => {
 });
 
 describe("the key goes only to the credential's origin, over https or to loopback", () => {
-	beforeAll(() => {
-		nock.disableNetConnect();
-		nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-	});
-	afterEach(() => nock.cleanAll());
+	setupNock({ allow: /127\.0\.0\.1|localhost/ });
 
 	it.each([
 		'http://api.example.test',

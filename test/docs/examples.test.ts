@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: lists the examples folder */
 /**
  * Every workflow under examples/ checked as a file: shape, node types, credential, and parameter
- * names the node still knows. (test/examples.test.ts runs them.)
+ * names the node still knows. (test/e2e/examples.test.ts runs them.)
  */
 import { readdirSync } from 'fs';
 import { NodeHelpers, type INode, type INodeParameters, type INodeType } from 'n8n-workflow';
@@ -12,8 +12,8 @@ import {
 	loadExample,
 	node,
 	type ExampleWorkflow,
-} from '../harness/examples';
-import { TestNodeTypes } from './helpers/engine';
+} from '../../harness/examples';
+import { TestNodeTypes } from '../helpers/engine';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 const START_TYPES: Record<string, number> = {
@@ -21,8 +21,19 @@ const START_TYPES: Record<string, number> = {
 	'n8n-nodes-base.scheduleTrigger': 1.2,
 };
 const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
-/** Only the AI example may use nodes beyond ours and the start nodes. */
+/** Only the AI example may use nodes beyond ours and the start nodes... */
 const AI_TYPES = ['@n8n/n8n-nodes-langchain.agent', '@n8n/n8n-nodes-langchain.lmChatOpenAi'];
+/**
+ * ...and the trigger's example n8n's Remove Duplicates (version 2), whose parameters are named as
+ * in n8n 2.41.1's RemoveDuplicatesV2.description: "Remove Items Processed in Previous Executions",
+ * "Value Is New" (the default `logic`, so n8n does not save it), on the event id.
+ */
+const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
+const DEDUPE_ON_EVENT_ID = {
+	operation: 'removeItemsSeenInPreviousExecutions',
+	dedupeValue: '={{ $json.eventId }}',
+	options: {},
+};
 /** Parameters n8n itself adds: to polling nodes (pollTimes) and to nodes used as tools. */
 const ADDED_BY_N8N = ['pollTimes', 'descriptionType', 'toolDescription'];
 
@@ -132,6 +143,12 @@ describe('example workflow files', () => {
 			} else if (candidate.type in START_TYPES) {
 				expect(candidate.typeVersion).toBe(START_TYPES[candidate.type]);
 				expect(candidate.credentials).toBeUndefined();
+			} else if (candidate.type === REMOVE_DUPLICATES) {
+				expect({ file, typeVersion: candidate.typeVersion }).toEqual({
+					file: 'publish-finished-social.json',
+					typeVersion: 2,
+				});
+				expect(candidate.parameters).toEqual(DEDUPE_ON_EVENT_ID);
 			} else {
 				expect({ file, type: candidate.type }).toEqual({
 					file: 'ai-agent-tool.json',

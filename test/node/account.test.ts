@@ -1,6 +1,7 @@
 import nock from 'nock';
 
-import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from './helpers/engine';
+import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
+import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
 const credits = {
 	available_credits: 123.4,
@@ -12,12 +13,7 @@ const credits = {
 };
 
 describe('account resource through the engine', () => {
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => nock.cleanAll());
-	afterAll(() => {
-		nock.restore();
-		nock.enableNetConnect();
-	});
+	setupNock();
 
 	it('getCredits sends one authenticated GET and outputs the credits object per input item', async () => {
 		const scope = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
@@ -125,14 +121,20 @@ describe('account resource through the engine', () => {
 	});
 
 	it('an invalid Max Rate-Limit Wait is refused, naming the option, before any request', async () => {
-		const result = await runWorkflow(
-			singleNodeWorkflow({
-				resource: 'account',
-				operation: 'getCredits',
-				options: { maxRateLimitWait: -5 },
-			}),
+		// The service would answer; its interceptor must still be waiting when the run ends.
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/v1/user/credits')
+			.reply(200, { success: true, data: credits });
+		const result = await withoutStrayRequests(() =>
+			runWorkflow(
+				singleNodeWorkflow({
+					resource: 'account',
+					operation: 'getCredits',
+					options: { maxRateLimitWait: -5 },
+				}),
+			),
 		);
 		expect(result.error?.message).toBe('Max Rate-Limit Wait must be from 0 to 3600, got -5');
-		expect(nock.pendingMocks()).toEqual([]);
+		expect(scope.pendingMocks()).toEqual(['GET https://contentgen.test:443/api/v1/user/credits']);
 	});
 });

@@ -57,7 +57,7 @@ describe("n8n's SSRF guard refusing the service's address", () => {
 
 	// The node's wording, built from n8n's own refusal as the transport receives it. Through a mocked
 	// socket this refusal races the socket's own error event; the real n8n leg
-	// (test/n8n/settings3.leg.ts) runs it end to end with the guard on.
+	// (test/n8n/settings3.leg.ts) runs it in n8n itself with the guard on.
 	const node = { name: 'ContentGen', type: 'n8n-nodes-contentgen.contentGen' } as INode;
 	const refused = (reason: string) =>
 		breakageError(

@@ -1,0 +1,169 @@
+/**
+ * At-least-once delivery. Under n8n's durable poll cursors a poll's state is committed with the
+ * execution of its items, and that execution may never start (n8n stopped right then): the items
+ * are lost, and the next poll, starting from that state, does not see those changes again. So
+ * each item is reported again by the next REPEATS polls that complete, with the same eventId
+ * (./event-id), for n8n's Remove Duplicates node to drop what did arrive.
+ *
+ * The state keeps a journal of the items reported by recent polls (at most JOURNAL_MAX). A repeat
+ * shows the record as it is now: an article from the list pages the poll read anyway, else from
+ * the top of the list; social content read by id (1 request each).
+ */
+import type { Previous, RecordKind, TriggerEvent } from './events';
+import { eventId } from './event-id';
+import { keyOf, unpackId } from './ids';
+import { itemOf, type EmittedItem } from './items';
+import {
+	isOutOfTime,
+	time,
+	type ListResult,
+	type PollContext,
+	type Reads,
+	type TrackedRecord,
+	type TrackerReply,
+} from './types';
+
+/** How often a change is reported, first and again: 1 + REPEATS times. */
+export const REPEATS = 2;
+export const JOURNAL_MAX = 100;
+
+export type Delivery = 'exactlyOnce' | 'atLeastOnce';
+export const DELIVERIES: readonly Delivery[] = ['exactlyOnce', 'atLeastOnce'];
+
+interface Entry {
+	/** The poll that first reported it. */
+	poll: number;
+	kind: RecordKind;
+	key: string;
+	/** The status it changed to, and its updated_at then (epoch ms, or as the service wrote it). */
+	status: string;
+	stamp: number | string;
+	previous: Previous;
+}
+
+export interface Journal {
+	/** The number of the next poll. */
+	poll: number;
+	entries: Entry[];
+}
+
+type Stored = [number, string, string, string, number | string, (string | null)?];
+
+/** The journal of a stored state (its `j`); empty when there is none. */
+export function decodeJournal(raw: unknown): Journal {
+	const j = raw as { n?: unknown; e?: unknown } | undefined;
+	const poll = typeof j?.n === 'number' ? j.n : 0;
+	const entries: Entry[] = [];
+	for (const e of Array.isArray(j?.e) ? (j.e as unknown[]) : []) {
+		if (!Array.isArray(e) || e.length < 5) continue;
+		const [at, kind, key, status, stamp, previous] = e as Stored;
+		if (typeof at !== 'number' || typeof key !== 'string' || typeof status !== 'string') continue;
+		const recordKind: RecordKind = kind === 's' ? 'social' : 'article';
+		entries.push({ poll: at, kind: recordKind, key, status, stamp, previous });
+	}
+	return { poll, entries };
+}
+
+export function encodeJournal(journal: Journal): Record<string, unknown> {
+	const e = journal.entries.map((entry): Stored => {
+		const out: Stored = [entry.poll, entry.kind[0], entry.key, entry.status, entry.stamp];
+		if (entry.previous !== undefined) out.push(entry.previous);
+		return out;
+	});
+	return { n: journal.poll, e };
+}
+
+const idOf = (entry: Entry) => eventId(entry.kind, unpackId(entry.key), entry.status, entry.stamp);
+
+/** Articles of the journal not among `met`: read from the top of the list down to their time. */
+function* findArticles(
+	wanted: Entry[],
+	met: Map<string, TrackedRecord>,
+	ctx: PollContext,
+): Reads<void> {
+	const left = () => wanted.filter((entry) => !met.has(entry.key));
+	for (let page = 1; left().length > 0 && page <= ctx.maxArticlePages; page++) {
+		const list = (yield { kind: 'articleList', page, limit: ctx.articlePageSize }) as ListResult;
+		for (const record of list.items) {
+			const key = keyOf(record.id);
+			if (key && !met.has(key)) met.set(key, record);
+		}
+		const last = list.items[list.items.length - 1];
+		const below = left().every((entry) => time(last?.updated_at) < Number(entry.stamp));
+		if (!list.hasMore || list.items.length === 0 || below) return;
+	}
+}
+
+/**
+ * The repeats of this poll: the journal's items of the last REPEATS polls, with their records as
+ * they are now. `met`: articles this poll has read already, by key.
+ */
+export function* repeats(
+	journal: Journal,
+	events: readonly TriggerEvent[],
+	met: Map<string, TrackedRecord>,
+	ctx: PollContext,
+): Reads<EmittedItem[]> {
+	const due = journal.entries.filter((entry) => entry.poll >= journal.poll - REPEATS);
+	yield* findArticles(
+		due.filter((entry) => entry.kind === 'article'),
+		met,
+		ctx,
+	);
+	const items: EmittedItem[] = [];
+	let gone = 0;
+	let late = 0;
+	for (const entry of due) {
+		let record: TrackedRecord | null | undefined;
+		if (entry.kind === 'article') record = met.get(entry.key);
+		else if (late > 0) {
+			late++;
+			continue;
+		} else {
+			// Declined once half the poll's time is gone: the next poll may still repeat it.
+			const reply: TrackerReply = yield {
+				kind: 'socialRecord',
+				id: unpackId(entry.key),
+				optional: true,
+			};
+			if (isOutOfTime(reply)) {
+				late++;
+				continue;
+			}
+			record = reply as TrackedRecord | null;
+		}
+		if (!record) gone++;
+		const item =
+			record && itemOf(entry.kind, entry.previous, entry.status, record, events, idOf(entry));
+		if (item) items.push(item);
+	}
+	if (gone > 0) ctx.notes.push(`${gone} record(s) to report again are no longer listed`);
+	if (late > 0) ctx.notes.push(`${late} social record(s) not reported again yet: no time left`);
+	return items;
+}
+
+/** The journal after this poll: its new items added, those repeated REPEATS times dropped. */
+export function nextJournal(journal: Journal, reported: EmittedItem[], notes: string[]): Journal {
+	const poll = journal.poll;
+	const kept = journal.entries.filter((entry) => entry.poll > poll - REPEATS);
+	for (const item of reported) {
+		const key = keyOf(item.record.id);
+		if (!key) continue;
+		const stamp = time(item.record.updated_at);
+		kept.push({
+			poll,
+			kind: item.kind,
+			key,
+			status: item.record.status,
+			stamp: Number.isFinite(stamp) ? stamp : String(item.record.updated_at ?? ''),
+			previous: item.previous,
+		});
+	}
+	const over = kept.length - JOURNAL_MAX;
+	if (over > 0) {
+		notes.push(
+			`${over} change(s) will not be reported again: at most ${JOURNAL_MAX} are kept for repeats`,
+		);
+	}
+	return { poll: poll + 1, entries: over > 0 ? kept.slice(over) : kept };
+}

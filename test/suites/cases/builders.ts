@@ -1,0 +1,94 @@
+/**
+ * The pieces the case table (./operations) is built of: bad values shared by several operations,
+ * and the ways an id parameter is written into an operation's parameters.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Records } from '../helpers';
+import {
+	integerOutside,
+	negativeOrNotNumber,
+	notOneOf,
+	notPositiveSize,
+	badId,
+	badLocatorValue,
+} from './arbitraries';
+import { fromList } from './locators';
+import type { Field, IdCase, OperationCase, RouteName } from './operations';
+
+export const waitFields = (prefix = 'options'): Field[] => [
+	{ path: `${prefix}.pollInterval`, label: 'Poll Interval', bad: integerOutside(1, 600) },
+	{ path: `${prefix}.timeout`, label: 'Timeout', bad: integerOutside(1, 7200) },
+	{ path: `${prefix}.onTimeout`, label: 'On Timeout', bad: notOneOf(['returnLast', 'fail']) },
+];
+export const waiting = { waitForCompletion: true };
+export const limitField: Field = {
+	path: 'limit',
+	label: 'Limit',
+	bad: integerOutside(1, Number.MAX_SAFE_INTEGER),
+};
+export const onIncompleteField: Field = {
+	path: 'options.onIncompleteList',
+	label: 'On Incomplete List',
+	bad: notOneOf(['warn', 'error']),
+};
+export const minimumBalanceField: Field = {
+	path: 'options.minimumBalance',
+	label: 'Minimum Balance to Keep',
+	bad: negativeOrNotNumber,
+};
+export const imageSizeField = (withParameters: IDataObject): Field => ({
+	path: 'options.maxImageSizeMb',
+	label: 'Max Image Size (MB)',
+	bad: notPositiveSize,
+	with: withParameters,
+});
+export const projectLocatorFields: Field[] = [
+	{ path: 'projectId', label: 'Project', bad: badId.map(fromList) },
+	{ path: 'projectId', label: 'Project', bad: badLocatorValue },
+];
+
+export const byArticleId = (name: string, operation: string): IdCase => ({
+	name,
+	params: (id) => ({ resource: 'article', operation, articleId: id }),
+	real: (r) => r.articleId,
+});
+export const byContentId = (
+	name: string,
+	operation: string,
+	real = (r: Records) => r.contentId,
+) => ({
+	name,
+	params: (id: string): IDataObject => ({ resource: 'socialContent', operation, contentId: id }),
+	real,
+});
+/** A Get Many filter that carries a record id into the query (a project filter is a locator). */
+export const byFilter = (
+	resource: string,
+	filter: string,
+	locator: boolean,
+	real: (r: Records) => string,
+): IdCase => ({
+	name: `${resource} getMany ${filter} filter`,
+	params: (id) => ({
+		resource,
+		operation: 'getMany',
+		filters: { [filter]: locator ? fromList(id) : id },
+	}),
+	real,
+});
+/** A read of one article by its id. */
+export const articleRead = (operation: string, route: RouteName): OperationCase => ({
+	method: 'GET',
+	routes: [route],
+	valid: (r) => ({ articleId: r.articleId }),
+	ids: [byArticleId(`article ${operation}`, operation)],
+	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
+});
+export const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
+/** The project a generate takes, picked from the list: the record a 404 on it names. */
+export const byProject = (name: string, params: (project: IDataObject) => IDataObject): IdCase => ({
+	name,
+	params: (id) => params(fromList(id)),
+	real: (r) => r.projectId,
+});
