@@ -280,26 +280,29 @@ test('a social trigger on Scheduled/Published over an account of 3,000 published
 	for (const idle of perPoll.slice(-2)) expect(idle).toBeLessThanOrEqual(7);
 });
 
-// The trigger under the durable scheduler, cursors off (n8n's default) with the default Delivery,
-// then cursors on with Delivery "at least once" and the Remove Duplicates recipe.
+// The trigger under the durable scheduler, cursors off (n8n's default) with the default Delivery.
 durableScenarios(deployment, {
 	title: 'cursors off, Delivery exactly once (default)',
 	promise: 'exactlyOnce',
 });
-durableScenarios(deployment, {
-	title: 'cursors on, Delivery at least once',
-	restart: { ...SETTINGS_3, N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true' },
-	delivery: 'atLeastOnce',
-	promise: 'atLeastOnce',
-});
 
+// One restart for two settings: binary data on a shared folder, and durable cursors on for the
+// trigger's scenarios that follow (the images do not depend on them).
 test('Download Images in filesystem mode on a storage folder main and workers share', async () => {
 	await deployment.restart({
 		...SETTINGS_3,
 		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 		N8N_BINARY_DATA_STORAGE_PATH: join(deployment.work, 'shared-storage'),
+		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	});
 	await downloadImagesReadBackOnMain('filesystem');
+});
+
+// Durable cursors on, with Delivery at least once and the Remove Duplicates recipe.
+durableScenarios(deployment, {
+	title: 'cursors on, Delivery at least once',
+	delivery: 'atLeastOnce',
+	promise: 'atLeastOnce',
 });
 
 // What a user meets when the SSRF guard is on and the service's address is not allowed. Needs the

@@ -24,8 +24,6 @@ const STEP = 'Next step';
 export interface DurableCase {
 	/** what the title and the figures name */
 	title: string;
-	/** settings main and workers restart with first (none: the deployment's own) */
-	restart?: Record<string, string>;
 	/** the trigger's Delivery parameter (none: its default) */
 	delivery?: string;
 	/** exactly once: every change emitted once by the trigger itself; at least once: once downstream */
@@ -72,7 +70,6 @@ export function durableScenarios(deployment: Deployment, c: DurableCase): void {
 		let user = '';
 
 		beforeAll(async () => {
-			if (c.restart) await deployment.restart(c.restart);
 			const { sandbox, api } = deployment;
 			user = sandbox.control.defaultUserId;
 			tap = await Tap.start(sandbox.url);
@@ -233,7 +230,7 @@ export function durableScenarios(deployment: Deployment, c: DurableCase): void {
 			changes.push(...finish(2));
 			const restarted = Date.now();
 			await deployment.restartMain();
-			await pollsSince(restarted, 3, 'three polls after the restart');
+			await pollsSince(restarted, 2, 'two polls after the restart');
 			await deployment.api.setActive(id, false);
 			judge('(b) main stopped mid-poll', await tally(id, changes), true);
 		});
