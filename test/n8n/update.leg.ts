@@ -142,9 +142,16 @@ test("updated in place with the README's commands while n8n is stopped: what cha
 	during = finish(3);
 	await deployment.install();
 	report(`installed: ${installedTarball()}`);
+	const logBefore = deployment.logs().length;
 	const started = Date.now();
 	await deployment.restartMain();
 	await morePolls('three polls after the update', started, 3);
+	const said = deployment
+		.logs()
+		.slice(logBefore)
+		.split('\n')
+		.filter((l) => /ContentGen Trigger.*state/.test(l));
+	report(`n8n's log after the update: ${said.join(' | ') || 'nothing about the stored state'}`);
 	const all = await figures([...before, ...during]);
 	const now = await figures(during);
 	const articles = during.slice(0, 3).filter((id) => !now.missing.includes(id)).length;
