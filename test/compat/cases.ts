@@ -162,6 +162,14 @@ export const CASES: Case[] = [
 		},
 	},
 	{
+		name: 'trigger-at-least-once',
+		node: 'contentGenTrigger',
+		parameters: {
+			events: ['articleCompleted', 'socialFinished'],
+			delivery: 'atLeastOnce',
+		},
+	},
+	{
 		name: 'trigger-any-change',
 		node: 'contentGenTrigger',
 		parameters: { events: ['articleStatusChanged', 'socialStatusChanged'] },

@@ -46,8 +46,13 @@ export interface Observation {
 	shape: Record<string, string>;
 	binaries: string[];
 	error?: string;
-	/** trigger only: `event id` of every item over the scenario, the filters sent, Fetch Test Event's item */
+	/**
+	 * trigger only: `event id` of each change reported over the scenario, how many items repeated
+	 * one (none is a promise, as many as at-least-once delivery takes is not), the filters sent,
+	 * Fetch Test Event's item
+	 */
 	events?: string[];
+	repeats?: number;
 	filters?: string[];
 	testEvent?: Record<string, string>;
 }
@@ -275,19 +280,23 @@ async function observeTrigger(
 	service.change('article', IDS.article, 'archived');
 	emitted.push(...(await poll()));
 	emitted.push(...(await poll()));
+	const changes = [
+		...new Set(emitted.map((json) => `${String(json.event)} ${String(json.id)}`)),
+	].sort();
 	const filters = service.served.flatMap((s) =>
 		['project_id', 'platform'].filter((k) => s.query[k]).map((k) => `${k}=${s.query[k]}`),
 	);
 	return {
 		...traffic([]),
-		items: emitted.length,
+		items: changes.length,
 		shape: shapeOf(emitted),
 		binaries: [],
 		events: [
 			`test event: ${testEvent.length} item(s)`,
 			`activation: ${activation.length} item(s)`,
-			...emitted.map((json) => `${String(json.event)} ${String(json.id)}`).sort(),
+			...changes,
 		],
+		...(emitted.length > changes.length ? { repeats: emitted.length - changes.length } : {}),
 		filters: [...new Set(filters)].sort(),
 		testEvent: shapeOf(testEvent),
 	};
@@ -346,6 +355,8 @@ export function differences(
 	] as const)
 		if (JSON.stringify(a) !== JSON.stringify(b))
 			found.push(`${label}: ${JSON.stringify(a)} then, ${JSON.stringify(b)} now`);
+	if (!was.repeats && now.repeats)
+		found.push(`trigger: each change once then, ${now.repeats} repeated item(s) now`);
 	if (was.error !== now.error)
 		found.push(`error: ${was.error ?? 'none'} then, ${now.error ?? 'none'} now`);
 	return found;
