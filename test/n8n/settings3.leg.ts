@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only test: a loopback server and file paths */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only test: a loopback server, file paths, the environment for an optional part */
 // The leg "n8n 3.0 settings": the packed package in n8n's latest 2.x with the settings n8n 3.0
 // makes the default or the only behaviour, in the deployment self-hosters run: queue mode with
 // Redis and Postgres 17, main + two workers, manual executions offloaded to the workers, binary
@@ -281,10 +281,19 @@ test('a social trigger on Scheduled/Published over an account of 3,000 published
 });
 
 // The trigger under the durable scheduler, cursors off (n8n's default) with the default Delivery.
+// CONTENTGEN_N8N_DURABLE_ALL=1 adds the other Delivery under each cursor setting (about 5 minutes
+// more; not in CI), for the whole table of docs/deployment.md.
+const allDeliveries = Boolean(process.env.CONTENTGEN_N8N_DURABLE_ALL);
 durableScenarios(deployment, {
 	title: 'cursors off, Delivery exactly once (default)',
 	promise: 'exactlyOnce',
 });
+if (allDeliveries)
+	durableScenarios(deployment, {
+		title: 'cursors off, Delivery at least once',
+		delivery: 'atLeastOnce',
+		promise: 'atLeastOnce',
+	});
 
 // One restart for two settings: binary data on a shared folder, and durable cursors on for the
 // trigger's scenarios that follow (the images do not depend on them).
@@ -304,6 +313,11 @@ durableScenarios(deployment, {
 	delivery: 'atLeastOnce',
 	promise: 'atLeastOnce',
 });
+if (allDeliveries)
+	durableScenarios(deployment, {
+		title: 'cursors on, Delivery exactly once (default)',
+		promise: 'exactlyOnce',
+	});
 
 // What a user meets when the SSRF guard is on and the service's address is not allowed. Needs the
 // messages that name n8n's allow settings (branch leaks).
