@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only benchmark: times with process.hrtime */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- dev-only benchmark: times with process.hrtime, prints rows run alone */
 /**
  * What the rows of `npm run bench` share: a sandbox without limits in the way, the node run
  * through n8n's engine against it, and the arithmetic of timings.
@@ -90,4 +90,19 @@ export function requestRow(
 	minLabel = String(min),
 ) {
 	row('requests', name, String(used), minLabel, fmt(used / min), '1.00');
+}
+
+/** Prints the rows of one bench module run on its own (`npx tsx bench/<module>.ts`), then exits. */
+export function printAlone(rows: (row: AddRow, notes: string[]) => Promise<void>): void {
+	const notes: string[] = [];
+	rows((...cells) => console.log(`| ${cells.join(' | ')} |`), notes).then(
+		() => {
+			for (const note of notes) console.log(`- ${note}`);
+			process.exit(0);
+		},
+		(error: unknown) => {
+			console.error(error);
+			process.exit(1);
+		},
+	);
 }

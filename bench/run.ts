@@ -14,6 +14,7 @@ import { join } from 'path';
 
 import { table, writeRun, type BenchRow } from './figures';
 import { articlesUpTo, fmt, ms, requestRow, runNode, sandbox, type AddRow } from './kit';
+import { latencyRows } from './latency';
 import { LOAD_RUNS, packageRows } from './package';
 import { staticDataRow } from './static-data';
 import { throughputRows } from './throughput';
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
 	await triggerTimeRows(row);
 	await waitRows(row, notes);
 	await throughputRows(row, notes, RUNS);
+	await latencyRows(row, notes);
 	staticDataRow(row, 1000);
 	staticDataRow(row, 5000);
 	packageRows(row, notes, BUILD);

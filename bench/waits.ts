@@ -1,4 +1,3 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- dev-only benchmark: prints to the terminal */
 /**
  * Rows of `npm run bench` about generate + wait: requests against their minimum and wall time
  * against the slowest generation, for one item, for 50 together, and for 10 on accounts that
@@ -8,7 +7,7 @@ import './resolve';
 import './env';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { fmt, runNode, type AddRow } from './kit';
+import { fmt, printAlone, runNode, type AddRow } from './kit';
 
 interface GenerationMeasure {
 	posts: number;
@@ -150,16 +149,4 @@ export async function waitRows(row: AddRow, notes: string[]): Promise<void> {
 	);
 }
 
-if (require.main === module) {
-	const notes: string[] = [];
-	waitRows((...cells) => console.log(`| ${cells.join(' | ')} |`), notes).then(
-		() => {
-			for (const note of notes) console.log(`- ${note}`);
-			process.exit(0);
-		},
-		(error: unknown) => {
-			console.error(error);
-			process.exit(1);
-		},
-	);
-}
+if (require.main === module) printAlone(waitRows);

@@ -23,6 +23,16 @@ function num(name: string, def: number): number {
 	return n;
 }
 
+/** A delay in milliseconds: a number of 0 or more. */
+function millis(name: string): number {
+	const n = num(name, 0);
+	if (n < 0) {
+		console.error(`--${name} must be 0 or more milliseconds`);
+		process.exit(2);
+	}
+	return n;
+}
+
 function seedArg(): number | undefined {
 	const raw = arg('seed');
 	if (raw === undefined) return undefined;
@@ -38,9 +48,12 @@ async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {
 		console.log(
 			'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--speed 30] [--seed N]\n' +
-				'                          [--keep-key | --key-file FILE] [--quiet]\n' +
+				'                          [--keep-key | --key-file FILE] [--latency MS] [--jitter MS]\n' +
+				'                          [--quiet]\n' +
 				'Serves the whole content generation API locally under /api/v1.\n' +
 				'--seed N       the same API key and the same data on every start\n' +
+				'--latency MS   every answer waits MS milliseconds, as across a real network\n' +
+				'--jitter MS    each answer waits up to MS more or less than --latency\n' +
 				`--keep-key     keep the first start's API key in ${defaultKeyFile()} and reuse it\n` +
 				'--key-file F   the same, in the file F',
 		);
@@ -59,6 +72,8 @@ async function main(): Promise<void> {
 			process.exit(2);
 		}
 	}
+	const latencyMs = millis('latency');
+	const jitterMs = millis('jitter');
 	const sandbox = await startSandbox({
 		port: num('port', 8787),
 		host: arg('host') ?? '127.0.0.1',
@@ -66,6 +81,8 @@ async function main(): Promise<void> {
 		seed,
 		apiKey: kept?.key,
 		quiet: process.argv.includes('--quiet'),
+		latencyMs,
+		jitterMs,
 	});
 	console.log(`Content generation sandbox listening on ${sandbox.url}`);
 	console.log(`Base URL:       ${sandbox.url}`);
@@ -77,6 +94,10 @@ async function main(): Promise<void> {
 		);
 	else if (seed !== undefined)
 		console.log(`Seed:           ${seed} (the same key and the same data on every start with it)`);
+	if (latencyMs > 0 || jitterMs > 0)
+		console.log(
+			`Latency:        ${latencyMs} ms${jitterMs > 0 ? ` ± ${jitterMs} ms` : ''} on every answer`,
+		);
 	console.log(
 		`Try:            curl -s -H "Authorization: Bearer ${sandbox.apiKey}" ${sandbox.url}/api/v1/user/credits`,
 	);

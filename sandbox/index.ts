@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'crypto';
 import { Clock } from './clock';
 import { PERMISSIONS, PLANS, PLATFORMS, SCOPES } from './constants';
 import { Faults } from './faults';
+import { Network } from './network';
 import { Rng } from './prng';
 import {
 	assertArticleStatus,
@@ -54,8 +55,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const clock = new Clock();
 	// independent streams: fault rolls and list order must not shift generated data
 	const store = new Store(clock, new Rng(seed), speed);
+	const rateWindowMs = options.rateWindowMs ?? 60_000;
+	if (!Number.isInteger(rateWindowMs) || rateWindowMs < 1000)
+		throw new Error('rateWindowMs must be a whole number of milliseconds, at least 1000');
+	store.rateWindowMs = rateWindowMs;
 	const faults = new Faults(new Rng(seed ^ 0x5bd1e995));
 	const listRng = new Rng(seed ^ 0x27d4eb2f);
+	const network = new Network(new Rng(seed ^ 0x1b873593));
+	network.set(options.latencyMs ?? 0, options.jitterMs ?? 0);
 	const usage = new UsageBook();
 	const now = clock.nowMs();
 	const { defaultUser, otherUser, noProjectUser } = seedWorld(store, usage, {
@@ -64,7 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		socialProfiles: options.socialProfiles ?? 3,
 		now,
 	});
-	const world = new World(store, usage, faults, clock, listRng, {
+	const world = new World(store, usage, faults, clock, listRng, network, {
 		authFailureStatus: options.authFailureStatus ?? 401,
 		socialListOrder: options.socialListOrder ?? 'shuffled',
 		// the library is silent unless asked; the CLI turns the request log on
@@ -152,6 +159,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				throw new Error('perDay must be an integer >= -1');
 			userOf(userId).rateLimit = { perMinute: l.perMinute, perDay: l.perDay };
 		},
+		setLatency: (latencyMs, jitterMs = 0) => network.set(latencyMs, jitterMs),
 		createKey: (o) => {
 			const u = userOf(o.userId);
 			for (const p of o.permissions ?? []) {

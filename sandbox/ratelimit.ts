@@ -1,6 +1,13 @@
 import { DAY_MS } from './constants';
 import type { ApiKeyRec } from './store';
 
+/** A key's limits; `windowMs` is the length of its "minute" (shorter only to compress time). */
+export interface RateLimits {
+	perMinute: number;
+	perDay: number;
+	windowMs?: number;
+}
+
 export interface RateState {
 	limitPerMinute: number;
 	remainingPerMinute: number;
@@ -11,39 +18,39 @@ export interface RateState {
 	reset: number;
 }
 
-function roll(k: ApiKeyRec, now: number): void {
-	const minuteStart = Math.floor(now / 60_000) * 60_000;
+function roll(k: ApiKeyRec, limits: RateLimits, now: number): void {
+	const windowMs = limits.windowMs ?? 60_000;
+	const minuteStart = Math.floor(now / windowMs) * windowMs;
 	if (k.minute.start !== minuteStart) k.minute = { start: minuteStart, count: 0 };
 	const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
 	if (k.day.start !== dayStart) k.day = { start: dayStart, count: 0 };
 }
 
-export function rateState(
-	k: ApiKeyRec,
-	limits: { perMinute: number; perDay: number },
-	now: number,
-): RateState {
-	roll(k, now);
+export function rateState(k: ApiKeyRec, limits: RateLimits, now: number): RateState {
+	roll(k, limits, now);
 	const unlimited = limits.perDay < 0;
 	return {
 		limitPerMinute: limits.perMinute,
 		remainingPerMinute: Math.max(0, limits.perMinute - k.minute.count),
 		limitPerDay: unlimited ? -1 : limits.perDay,
 		remainingPerDay: unlimited ? -1 : Math.max(0, limits.perDay - k.day.count),
-		reset: (k.minute.start + 60_000) / 1000,
+		reset: (k.minute.start + (limits.windowMs ?? 60_000)) / 1000,
 	};
 }
 
 /** Counts the request against the key's fixed windows; returns seconds to wait when over budget. */
 export function consume(
 	k: ApiKeyRec,
-	limits: { perMinute: number; perDay: number },
+	limits: RateLimits,
 	now: number,
 ): { retryAfter: number | null; state: RateState } {
-	roll(k, now);
+	roll(k, limits, now);
 	if (k.minute.count >= limits.perMinute) {
 		return {
-			retryAfter: Math.max(1, Math.ceil((k.minute.start + 60_000 - now) / 1000)),
+			retryAfter: Math.max(
+				1,
+				Math.ceil((k.minute.start + (limits.windowMs ?? 60_000) - now) / 1000),
+			),
 			state: rateState(k, limits, now),
 		};
 	}

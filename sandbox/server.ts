@@ -6,6 +6,7 @@ import { Clock, iso } from './clock';
 import { faultReply, rateLimitReply } from './fault-replies';
 import { Faults } from './faults';
 import type { Ctx, Reply } from './http';
+import type { Network } from './network';
 import { Rng } from './prng';
 import { consume, rateHeaders } from './ratelimit';
 import { PERMISSION_BY_METHOD, ROUTES } from './routes';
@@ -44,6 +45,7 @@ export class World {
 		readonly faults: Faults,
 		readonly clock: Clock,
 		private readonly listRng: Rng,
+		readonly network: Network,
 		private readonly opts: WorldOptions,
 	) {}
 
@@ -91,6 +93,15 @@ export class World {
 	// ---- request pipeline ----
 
 	private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const inFlight = this.network.arrive();
+		try {
+			await this.answer(req, res, inFlight);
+		} finally {
+			this.network.leave();
+		}
+	}
+
+	private async answer(req: IncomingMessage, res: ServerResponse, inFlight: number): Promise<void> {
 		const started = process.hrtime.bigint();
 		const method = (req.method ?? 'GET').toUpperCase();
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
@@ -108,6 +119,7 @@ export class World {
 			status: 0,
 			userId: null,
 			at: iso(this.clock.nowMs()),
+			inFlight,
 		};
 		this.log.push(entry);
 
@@ -138,7 +150,8 @@ export class World {
 			processed = true;
 			reply = decision.fault ? faultReply(decision, real, requestId, now) : real;
 		}
-		if (decision.latencyMs > 0) await delay(decision.latencyMs);
+		const travel = decision.latencyMs + this.network.delayMs();
+		if (travel > 0) await delay(travel);
 
 		if (reply === 'drop') {
 			entry.status = 0;

@@ -10,6 +10,7 @@ import {
 	SOCIAL_STATUSES,
 } from './constants';
 import { Rng } from './prng';
+import type { RateLimits } from './ratelimit';
 import type { ApiKeyRec, ArticleRec, ProjectRec, SocialRec, User } from './records';
 import type { ArticleOutcome, LedgerEntry, SocialOutcome } from './types';
 
@@ -87,8 +88,11 @@ export class Store {
 		return u;
 	}
 
-	limits(u: User): { perMinute: number; perDay: number } {
-		return u.rateLimit ?? PLAN_LIMITS[u.plan];
+	/** Length of the rate limiter's "minute" in real milliseconds (shorter only to compress time). */
+	rateWindowMs = 60_000;
+
+	limits(u: User): Required<RateLimits> {
+		return { ...(u.rateLimit ?? PLAN_LIMITS[u.plan]), windowMs: this.rateWindowMs };
 	}
 
 	availableH(u: User): number {

@@ -36,6 +36,15 @@ export interface SandboxOptions {
 	/** the spec gives no order for the social list; default 'shuffled' (seeded, per request) */
 	socialListOrder?: SocialListOrder;
 	quiet?: boolean;
+	/** milliseconds every answer is held back, as a network's round trip would (default 0) */
+	latencyMs?: number;
+	/** each answer's delay varies by up to this many ms either way around `latencyMs` (default 0) */
+	jitterMs?: number;
+	/**
+	 * length of the per-minute rate-limit window in real milliseconds (default 60,000): a shorter
+	 * window compresses a plan's minutes for benchmarks (the budget per window stays the plan's)
+	 */
+	rateWindowMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -47,6 +56,8 @@ export interface RequestLogEntry {
 	userId: string | null;
 	at: string;
 	body?: unknown;
+	/** requests in progress at the sandbox when this one arrived, itself included */
+	inFlight?: number;
 }
 
 export interface LedgerEntry {
@@ -94,6 +105,8 @@ export interface SandboxControl {
 		usedThisMonth: number;
 	};
 	setRateLimit(l: { perMinute: number; perDay: number }, userId?: string): void;
+	/** every later answer waits `latencyMs`, give or take `jitterMs` (0 turns it off) */
+	setLatency(latencyMs: number, jitterMs?: number): void;
 	createKey(o: {
 		permissions?: string[];
 		scopes?: string[];

@@ -35,7 +35,10 @@ export class ContentGen implements INodeType {
 		name: 'contentGen',
 		icon: { light: 'file:contentGen.svg', dark: 'file:contentGen.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Publish and Generate send several items at once by default; a node saved at 1 keeps
+		// sending them one at a time unless Parallel Requests is set.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: actionSubtitle(nodeProperties()),
 		description:
 			'Generate long-form articles and multi-platform social posts, publish or schedule them, and read credits and usage',

@@ -18,7 +18,7 @@ export function getUsage(ctx: Ctx): Reply {
 				remainingPerMinute: limits.perMinute,
 				limitPerDay: limits.perDay < 0 ? -1 : limits.perDay,
 				remainingPerDay: limits.perDay < 0 ? -1 : limits.perDay,
-				reset: Math.floor(ctx.now / 60_000) * 60 + 60,
+				reset: (Math.floor(ctx.now / limits.windowMs) + 1) * (limits.windowMs / 1000),
 			};
 	return ok({
 		total_requests: summary.total,

@@ -4,22 +4,16 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
 	ARTICLE,
+	articleGenerate,
 	articleResponse,
 	connectionReset,
 	PROJECT,
-	projectRef,
 	recordedApi,
 	expectRefusedBeforeSending,
 } from './generateTools';
 import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
-const generate = (extra: IDataObject = {}) => ({
-	resource: 'article',
-	operation: 'generate',
-	topic: 'Coffee and focus',
-	projectId: projectRef,
-	...extra,
-});
+const generate = articleGenerate;
 
 describe('article generate through the engine', () => {
 	setupNock();

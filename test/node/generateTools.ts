@@ -15,6 +15,15 @@ export function nthId(n: number, prefix = '0000'): string {
 
 export const projectRef = { __rl: true, mode: 'id', value: PROJECT };
 
+/** An article Generate's parameters: a topic and the project, plus `extra`. */
+export const articleGenerate = (extra: IDataObject = {}): IDataObject => ({
+	resource: 'article',
+	operation: 'generate',
+	topic: 'Coffee and focus',
+	projectId: projectRef,
+	...extra,
+});
+
 export function ok(data: unknown, pagination?: IDataObject): IDataObject {
 	return (
 		pagination ? { success: true, data, pagination } : { success: true, data }

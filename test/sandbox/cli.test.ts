@@ -51,12 +51,15 @@ async function startAndAsk(args: string[], env: NodeJS.ProcessEnv = process.env)
 			});
 			return { status: response.status, body: (await response.json()) as { data: unknown } };
 		};
+		const asked = performance.now();
 		const credits = await get('/user/credits');
+		const creditsMs = performance.now() - asked;
 		const projects = await get('/projects?limit=100');
 		const articles = await get('/articles?limit=100');
 		return {
 			...started,
 			creditsStatus: credits.status,
+			creditsMs,
 			projects: (projects.body.data as Array<{ id: string; business_name: string }>).map(
 				(p) => `${p.id} ${p.business_name}`,
 			),
@@ -124,6 +127,16 @@ describe('npm run sandbox across restarts', () => {
 		);
 		expect(readFileSync(broken, 'utf8')).toBe('not a key\n');
 	}, 90_000);
+
+	it('--latency and --jitter hold every answer back, and say so at start', async () => {
+		const started = await startAndAsk(['--latency', '250', '--jitter', '20']);
+		expect(started.output).toMatch(/^Latency:\s+250 ms ± 20 ms on every answer/m);
+		expect(started.creditsStatus).toBe(200);
+		expect(started.creditsMs).toBeGreaterThanOrEqual(225);
+		await expect(startAndAsk(['--latency', '-5'])).rejects.toThrow(
+			/--latency must be 0 or more milliseconds/,
+		);
+	}, 60_000);
 
 	it('a seed that is not a whole number is refused with the flag and its bound', async () => {
 		await expect(startAndAsk(['--seed', '7.5'])).rejects.toThrow(

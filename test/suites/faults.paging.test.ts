@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test: a page answered after a delay */
 /**
  * Get Many against services whose paging differs from the spec: a page size capped below the
  * asked limit, a total that grows while the list is read, has_more that never turns false. Each
@@ -194,5 +195,73 @@ describe('a list that matches its own counts says nothing', () => {
 		expect(new Set(ids(result)).size).toBe(250);
 		expect(server.seen).toHaveLength(3);
 		expect(hints(result)).toEqual([]);
+	});
+});
+
+describe('pages read several at once while records are added', () => {
+	// 1,000 records, newest first. When page 7 is asked for, it is answered at once; then 7 records
+	// are added at the head, and pages asked for meanwhile (3-6 of the same batch) are answered
+	// after that: read out of order, records at the end of page 6 would have slipped into page 7.
+	let records: IDataObject[];
+	let added = false;
+	let moving: HostileServer;
+	beforeAll(async () => {
+		moving = await startHostileServer(async (request, response) => {
+			const page = Number(request.query.get('page'));
+			const limit = Number(request.query.get('limit'));
+			const answer = () => {
+				const data = records.slice((page - 1) * limit, page * limit);
+				const total = records.length;
+				const pagination = { page, limit, total, total_pages: Math.ceil(total / limit) };
+				json(response, 200, envelope(data, { ...pagination, has_more: page * limit < total }));
+			};
+			if (page === 7 && !added) {
+				answer();
+				added = true;
+				for (let n = 0; n < 7; n++) records.unshift(article(5000 + n));
+				return;
+			}
+			if (page >= 3 && page <= 6 && !added) await new Promise((r) => setTimeout(r, 150));
+			answer();
+		});
+	});
+	afterAll(async () => await moving.close());
+
+	async function readAll(parallelRequests: number) {
+		records = Array.from({ length: 1000 }, (_x, n) => article(n));
+		added = false;
+		moving.seen.length = 0;
+		const result = await runWorkflow(
+			singleNodeWorkflow(
+				{
+					resource: 'article',
+					operation: 'getMany',
+					returnAll: true,
+					options: { parallelRequests },
+				},
+				{ typeVersion: 1.1 },
+			),
+			{ credentials: { apiKey: KEY, baseUrl: moving.url } },
+		);
+		return { result, pages: moving.seen.map((r) => Number(r.query.get('page'))) };
+	}
+
+	it('reads the batch that moved again, one page at a time: no record lost that a read one page at a time gives', async () => {
+		const parallel = await readAll(5);
+		const sequential = await readAll(1);
+		const original = Array.from({ length: 1000 }, (_x, n) => uuid(n));
+		for (const { result } of [parallel, sequential]) {
+			const got = ids(result);
+			expect(new Set(got).size).toBe(got.length);
+			expect(got).toEqual(expect.arrayContaining(original));
+		}
+		expect(new Set(ids(parallel.result))).toEqual(new Set(ids(sequential.result)));
+		// pages 1-2 one by one, 3-7 at once, then from 3 again one by one
+		expect(parallel.pages.slice(0, 2)).toEqual([1, 2]);
+		expect(parallel.pages.slice(2, 7).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7]);
+		expect(parallel.pages.slice(7, 10)).toEqual([3, 4, 5]);
+		expect(sequential.pages.slice(0, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+		// the records added at the head came after page 1 was read: both say the list grew
+		expect(hints(parallel.result)).toEqual(hints(sequential.result));
 	});
 });

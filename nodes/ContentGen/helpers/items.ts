@@ -3,9 +3,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { keepMessage } from '../../shared/transport/causes';
 import { redactSecrets } from '../../shared/transport/errors';
-import { apiGet } from '../../shared/transport/request';
+import { connect, request, type Connection } from '../../shared/transport/request';
 import { ValidationError } from '../../shared/validation';
-import { callOptions } from './parameters';
+import { callOptions, parallelRequests } from './parameters';
 
 /** Converts anything thrown while handling an item into the error n8n shows for that item. */
 export function toNodeError(
@@ -64,23 +64,112 @@ export function appendPaired(
 	}
 }
 
-/** Runs an operation item by item, honouring "Continue On Fail" per item. */
+/**
+ * Runs `run(0)` .. `run(count - 1)` in index order, at most `slots` at once, starting none once
+ * `stopped()` says so or a `run` has thrown; the ones started are left to settle, then the first
+ * error thrown (a cancelled execution) is thrown again. Each `run` goes on synchronously up to its
+ * first await, so what an item checks before its first request is known before the next starts.
+ */
+export async function inTurn(
+	count: number,
+	slots: number,
+	run: (index: number) => Promise<void>,
+	stopped: () => boolean,
+): Promise<void> {
+	let next = 0;
+	let thrown: { error: unknown } | undefined;
+	const lane = async () => {
+		while (next < count && !thrown && !stopped()) {
+			try {
+				await run(next++);
+			} catch (error) {
+				thrown ??= { error };
+			}
+		}
+	};
+	const lanes: Array<Promise<void>> = [];
+	for (let i = 0; i < Math.min(slots, count); i++) lanes.push(lane());
+	await Promise.all(lanes);
+	if (thrown) throw thrown.error;
+}
+
+/** Parallel Requests for the run (see `parallelRequests`), refused as n8n shows a refusal. */
+export function runSlots(context: IExecuteFunctions, visible: boolean): number {
+	try {
+		return parallelRequests(context, visible);
+	} catch (error) {
+		throw toNodeError(context, error, 0);
+	}
+}
+
+/** The run's connection, opened by the first item that needs it; a failed opening is tried again. */
+export function sharedConnection(
+	context: IExecuteFunctions,
+	slots: number,
+): () => Promise<Connection> {
+	let opening: Promise<Connection> | undefined;
+	return async () => {
+		opening ??= connect(context, slots).catch(async (error: unknown) => {
+			opening = undefined;
+			return await Promise.reject(error);
+		});
+		return await opening;
+	};
+}
+
+/** The requests of one item, once its parameters are read and checked. */
+export type ItemWork = (connection: Connection) => Promise<ItemResult>;
+
+/**
+ * Runs an operation per item, several items at once (Options > Parallel Requests), within the key's
+ * budget. `prepare` reads and checks an item's parameters without sending anything and returns the
+ * work that sends its requests. Output is in input order and paired; "Continue On Fail" works per
+ * item. Without it, no item starts after a failure, the ones in flight settle, and the error is
+ * that of the lowest failing item: the one a run one item at a time would have stopped at. `visible`:
+ * the requests post or charge something (see `parallelRequests`).
+ */
 export async function runPerItem(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-	handler: (itemIndex: number) => Promise<ItemResult>,
+	prepare: (itemIndex: number) => ItemWork,
+	visible = false,
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			appendPaired(output, await handler(itemIndex), itemIndex);
-		} catch (error) {
-			const nodeError = toNodeError(this, error, itemIndex);
-			if (!this.continueOnFail()) throw nodeError;
-			output.push(errorItem(nodeError, itemIndex));
-		}
-	}
-	return output;
+	const slots = runSlots(this, visible);
+	const connection = sharedConnection(this, slots);
+	const continueOnFail = this.continueOnFail();
+	const outputs = new Array<INodeExecutionData[] | undefined>(items.length);
+	let failure: { itemIndex: number; error: NodeApiError | NodeOperationError } | undefined;
+	const fail = (itemIndex: number, error: unknown) => {
+		const nodeError = toNodeError(this, error, itemIndex);
+		if (continueOnFail) outputs[itemIndex] = [errorItem(nodeError, itemIndex)];
+		else if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error: nodeError };
+	};
+	await inTurn(
+		items.length,
+		slots,
+		async (itemIndex) => {
+			let work: ItemWork;
+			try {
+				work = prepare(itemIndex);
+			} catch (error) {
+				fail(itemIndex, error);
+				return;
+			}
+			try {
+				const open = await connection();
+				const output: INodeExecutionData[] = [];
+				appendPaired(output, await work(open), itemIndex);
+				outputs[itemIndex] = output;
+			} catch (error) {
+				fail(itemIndex, error);
+			}
+		},
+		() => failure !== undefined,
+	);
+	if (failure) throw failure.error;
+	const all: INodeExecutionData[] = [];
+	for (const output of outputs) for (const item of output ?? []) all.push(item);
+	return all;
 }
 
 /** A plain read: one free GET per item, returned as the service gives it. */
@@ -89,12 +178,12 @@ export async function getPerItem(
 	items: INodeExecutionData[],
 	pathOf: (itemIndex: number) => string,
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(context, items, async (itemIndex) => {
-		const { data } = await apiGet<IDataObject>(
-			context,
-			pathOf(itemIndex),
-			callOptions(context, itemIndex),
-		);
-		return data;
+	return await runPerItem.call(context, items, (itemIndex) => {
+		const path = pathOf(itemIndex);
+		const call = callOptions(context, itemIndex);
+		return async (connection) => {
+			const { data } = await request<IDataObject>(connection, 'GET', path, call);
+			return data;
+		};
 	});
 }

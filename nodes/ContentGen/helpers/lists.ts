@@ -7,7 +7,6 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { collect } from '../../shared/transport/pages';
-import { connect } from '../../shared/transport/request';
 import { assertOneOf } from '../../shared/validation';
 import { runPerItem } from './items';
 import { callOptions, readFilters, readLimit, readSwitch } from './parameters';
@@ -106,7 +105,7 @@ export async function runList(
 	items: INodeExecutionData[],
 	spec: ListSpec,
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
+	return await runPerItem.call(this, items, (itemIndex) => {
 		const limit = readLimit(this, itemIndex);
 		const qs = spec.query(readFilters(this, itemIndex));
 		const simplify = readSwitch(this, 'simplify', itemIndex);
@@ -116,15 +115,17 @@ export async function runList(
 			this.getNodeParameter('options.onIncompleteList', itemIndex, 'warn'),
 			ON_INCOMPLETE,
 		);
-		const { records, shortfall } = await collect<IDataObject>(
-			await connect(this),
-			spec.endpoint,
-			qs,
-			limit,
-			call,
-		);
-		if (shortfall) reportShortfall(this, itemIndex, items.length, shortfall, onIncomplete);
-		return records.map((record) => spec.shape(record, simplify));
+		return async (connection) => {
+			const { records, shortfall } = await collect<IDataObject>(
+				connection,
+				spec.endpoint,
+				qs,
+				limit,
+				call,
+			);
+			if (shortfall) reportShortfall(this, itemIndex, items.length, shortfall, onIncomplete);
+			return records.map((record) => spec.shape(record, simplify));
+		};
 	});
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { RATE_LIMIT_WAIT, REQUEST_TIMEOUT, WAIT } from '../../shared/constants';
+import { PARALLEL_REQUESTS, RATE_LIMIT_WAIT, REQUEST_TIMEOUT, WAIT } from '../../shared/constants';
 import type { OnTimeout } from '../../shared/constants';
 import type { CallOptions } from '../../shared/transport/request';
 import {
@@ -9,6 +9,7 @@ import {
 	validateLimit,
 	validateMaxRateLimitWait,
 	validateOnTimeout,
+	validateParallelRequests,
 	validatePollInterval,
 	validateRequestTimeout,
 	validateTimeout,
@@ -63,6 +64,20 @@ export function callOptions(
 		maxRateLimitWaitMs: validateMaxRateLimitWait(wait) * 1000,
 		timeoutMs: validateRequestTimeout(timeout) * 1000,
 	};
+}
+
+/**
+ * How many requests the run may have in flight: the Parallel Requests option, read for the whole
+ * run from its first item. Unset, reads run 5 at once; Publish and Generate (`visible`: posted or
+ * charged) do too from node version 1.1, while a node saved at version 1 keeps sending them one at
+ * a time, so a saved workflow sends nothing after a failing item, as it always did.
+ */
+export function parallelRequests(context: IExecuteFunctions, visible: boolean): number {
+	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
+	if (options && 'parallelRequests' in options)
+		return validateParallelRequests(options.parallelRequests);
+	if (visible && context.getNode().typeVersion < 1.1) return 1;
+	return PARALLEL_REQUESTS.default;
 }
 
 export interface WaitSettings {

@@ -1,6 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { RATE_LIMIT_WAIT, REQUEST_TIMEOUT, UUID_EXAMPLE, WAIT } from '../../shared/constants';
+import {
+	PARALLEL_REQUESTS,
+	RATE_LIMIT_WAIT,
+	REQUEST_TIMEOUT,
+	UUID_EXAMPLE,
+	WAIT,
+} from '../../shared/constants';
 
 /**
  * Parameters several operations share. Each operation lists them among its own properties; the
@@ -9,9 +15,21 @@ import { RATE_LIMIT_WAIT, REQUEST_TIMEOUT, UUID_EXAMPLE, WAIT } from '../../shar
 
 const rateLimitWaitDefault = RATE_LIMIT_WAIT.default;
 const requestTimeoutDefault = REQUEST_TIMEOUT.default;
+const parallelRequestsDefault = PARALLEL_REQUESTS.default;
 
-/** In every operation's Options: how long to ride out 429s, and each request's deadline. */
+/**
+ * In every operation's Options: how many requests at once, how long to ride out 429s, and each
+ * request's deadline.
+ */
 const requestOptions: INodeProperties[] = [
+	{
+		displayName: 'Parallel Requests',
+		name: 'parallelRequests',
+		type: 'number',
+		typeOptions: { minValue: PARALLEL_REQUESTS.min, maxValue: PARALLEL_REQUESTS.max },
+		default: parallelRequestsDefault,
+		description: `How many requests the node has in flight at once across its items (${PARALLEL_REQUESTS.min}-${PARALLEL_REQUESTS.max}; 1 = one item at a time). Never more than the API key's rate budget has left: the same requests, only sooner, and the output keeps the input order. Publish and Generate nodes created before this option existed keep sending one at a time unless it is set.`,
+	},
 	{
 		displayName: 'Max Rate-Limit Wait',
 		name: 'maxRateLimitWait',

@@ -21,6 +21,8 @@ interface Known {
 export class Batch {
 	private readonly outputs: Array<INodeExecutionData[] | undefined>;
 	private readonly known = new Map<number, Known>();
+	/** Items whose generate went out and may have been processed, with no id back. */
+	private readonly unsure = new Set<number>();
 	private firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
 
 	constructor(
@@ -35,6 +37,15 @@ export class Batch {
 
 	remember(itemIndex: number, id: string, status?: string): void {
 		this.known.set(itemIndex, { id, status });
+	}
+
+	/** The item's generate went out and may have been processed (and charged), but no id came back. */
+	sentWithoutId(itemIndex: number): void {
+		this.unsure.add(itemIndex);
+	}
+
+	get failed(): boolean {
+		return this.firstFailure !== undefined;
 	}
 
 	done(itemIndex: number, result: ItemResult): void {
@@ -59,16 +70,25 @@ export class Batch {
 		}
 	}
 
-	/** Without "Continue On Fail", the first failure stops the run, naming every other id. */
+	/**
+	 * Without "Continue On Fail", the first failure (the lowest item) stops the run, naming every
+	 * other item sent: its id, or that none came back.
+	 */
 	stopIfFailed(): void {
 		if (!this.firstFailure || this.context.continueOnFail()) return;
 		const { itemIndex, error: nodeError } = this.firstFailure;
-		const others: string[] = [];
+		const others = new Map<number, string>();
 		for (const [index, { id, status }] of this.known)
-			if (index !== itemIndex)
-				others.push(`item ${index}: ${this.job.idField} ${id}${status ? ` (${status})` : ''}`);
-		if (others.length > 0) {
-			const list = others.join('; ');
+			others.set(index, `${this.job.idField} ${id}${status ? ` (${status})` : ''}`);
+		for (const index of this.unsure)
+			if (!others.has(index))
+				others.set(index, `sent, no ${this.job.idField} came back (it may have been charged)`);
+		others.delete(itemIndex);
+		if (others.size > 0) {
+			const list = Array.from(others.keys())
+				.sort((a, b) => a - b)
+				.map((index) => `item ${index}: ${others.get(index)}`)
+				.join('; ');
 			nodeError.description = `${nodeError.description ? `${nodeError.description}\n\n` : ''}${this.knownLabel}: ${list}.`;
 		}
 		throw nodeError;

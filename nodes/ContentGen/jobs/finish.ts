@@ -1,5 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { connect, type Connection } from '../../shared/transport/request';
+import { runSlots } from '../helpers/items';
+
 import { Batch } from './batch';
 import type { GenerationJob, WaitTarget } from './job';
 import { waitForAll } from './wait';
@@ -11,11 +14,13 @@ export async function finishJobs(
 	job: GenerationJob,
 	targets: WaitTarget[],
 	initialDelay: boolean,
+	connection?: Connection,
 ): Promise<void> {
 	if (targets.length === 0) return;
 	const results = await waitForAll(context, job, targets, {
 		initialDelay,
 		stopOnFailure: !context.continueOnFail(),
+		connection,
 	});
 	for (let index = 0; index < targets.length; index++) {
 		const { itemIndex, id } = targets[index];
@@ -48,6 +53,7 @@ export async function runWait(
 	/** Reads and validates the id and wait options of one item. */
 	prepare: (this: IExecuteFunctions, itemIndex: number) => WaitTarget,
 ): Promise<INodeExecutionData[]> {
+	const slots = runSlots(this, false);
 	const batch = new Batch(this, job, items.length, 'Other records of this run, keep these ids');
 	const targets: WaitTarget[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -60,6 +66,7 @@ export async function runWait(
 		}
 	}
 	batch.stopIfFailed();
-	await finishJobs(this, batch, job, targets, false);
+	if (targets.length > 0)
+		await finishJobs(this, batch, job, targets, false, await connect(this, slots));
 	return batch.items();
 }

@@ -4,7 +4,7 @@ import { PAGE_SIZE_MAX } from '../../shared/constants';
 import { walk } from '../../shared/transport/pages';
 import type { CallOptions, Connection } from '../../shared/transport/request';
 import type { Pagination } from '../../shared/types';
-import { toNodeError } from '../helpers/items';
+import { inTurn, toNodeError } from '../helpers/items';
 import type { GenerationJob } from './job';
 import { failLookup, isCancelled, lookAt, type Tracked } from './look';
 
@@ -142,6 +142,12 @@ export async function pollRound(
 		for (const tracked of jobs) failLookup(context, job, tracked, error);
 		return;
 	}
-	for (const tracked of jobs)
-		if (!listed.has(tracked)) await lookAt(context, connection, job, tracked, 'fetchOne');
+	// The reads by id go as many at once as the connection allows.
+	const unlisted = jobs.filter((tracked) => !listed.has(tracked));
+	await inTurn(
+		unlisted.length,
+		connection.pacer.slots,
+		async (index) => await lookAt(context, connection, job, unlisted[index], 'fetchOne'),
+		() => false,
+	);
 }

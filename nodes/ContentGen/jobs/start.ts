@@ -3,9 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { UUID_PATTERN } from '../../shared/constants';
 import type { Explain } from '../../shared/transport/errors';
-import { apiPost } from '../../shared/transport/request';
+import { mayHaveBeenProcessed } from '../../shared/transport/failures';
+import { request } from '../../shared/transport/request';
 import { validateMinimumBalance } from '../../shared/validation';
 import { BalanceFloor, fromHundredths } from '../helpers/budget';
+import { inTurn, runSlots, sharedConnection } from '../helpers/items';
 import {
 	callOptions,
 	readSwitch,
@@ -41,13 +43,17 @@ interface GenerateSpec {
 /**
  * Generate for every item: validate all, check the balance floor for all, submit all, then wait
  * for the submitted jobs together. Nothing is spent on an item whose parameters are invalid, and
- * without "Continue On Fail" nothing at all is spent when any item is invalid.
+ * without "Continue On Fail" nothing at all is spent when any item is invalid. Submissions go
+ * several at once (Parallel Requests; one at a time in a node saved at version 1): never more
+ * charged requests in flight than that, none started after a failure without "Continue On Fail",
+ * and the error names every item already sent.
  */
 export async function runGenerate(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	spec: GenerateSpec,
 ): Promise<INodeExecutionData[]> {
+	const slots = runSlots(this, true);
 	const batch = new Batch(
 		this,
 		spec.job,
@@ -78,28 +84,43 @@ export async function runGenerate(
 	batch.stopIfFailed();
 
 	const targets: WaitTarget[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const item = prepared[itemIndex];
-		if (!item) continue;
-		try {
-			// The transport never re-sends a POST that may have reached the service.
-			const { data } = await apiPost<IDataObject>(this, spec.endpoint, item.body, {
-				...item.call,
-				explain: spec.explain?.(item.costHundredths),
-			});
-			const output = spec.present(data ?? {});
-			output.credits_spent = fromHundredths(item.costHundredths);
-			const id = requireJobId(this, data ?? {}, spec.job, itemIndex);
-			batch.remember(itemIndex, id, typeof output.status === 'string' ? output.status : undefined);
-			if (item.wait) targets.push({ itemIndex, id, settings: item.wait });
-			else batch.done(itemIndex, output);
-		} catch (error) {
-			batch.record(itemIndex, error);
-			batch.stopIfFailed();
-		}
-	}
+	const connection = sharedConnection(this, slots);
+	const stopOnFailure = !this.continueOnFail();
+	await inTurn(
+		items.length,
+		slots,
+		async (itemIndex) => {
+			const item = prepared[itemIndex];
+			if (!item) return;
+			let answered = false;
+			try {
+				const open = await connection();
+				// The transport never re-sends a POST that may have reached the service.
+				const { data } = await request<IDataObject>(open, 'POST', spec.endpoint, {
+					...item.call,
+					body: item.body,
+					explain: spec.explain?.(item.costHundredths),
+				});
+				answered = true;
+				const output = spec.present(data ?? {});
+				output.credits_spent = fromHundredths(item.costHundredths);
+				const id = requireJobId(this, data ?? {}, spec.job, itemIndex);
+				const status = typeof output.status === 'string' ? output.status : undefined;
+				batch.remember(itemIndex, id, status);
+				if (item.wait) targets.push({ itemIndex, id, settings: item.wait });
+				else batch.done(itemIndex, output);
+			} catch (error) {
+				if (answered || mayHaveBeenProcessed(error)) batch.sentWithoutId(itemIndex);
+				batch.record(itemIndex, error);
+			}
+		},
+		() => stopOnFailure && batch.failed,
+	);
+	batch.stopIfFailed();
 
-	await finishJobs(this, batch, spec.job, targets, true);
+	targets.sort((a, b) => a.itemIndex - b.itemIndex);
+	if (targets.length > 0)
+		await finishJobs(this, batch, spec.job, targets, true, await connection());
 	return batch.items();
 }
 

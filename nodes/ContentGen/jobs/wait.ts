@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { WAIT } from '../../shared/constants';
 import { pause } from '../../shared/transport/http';
 import { budgetSpacingMs } from '../../shared/transport/retry';
-import { connect } from '../../shared/transport/request';
+import { connect, type Connection } from '../../shared/transport/request';
 import type { GenerationJob, WaitTarget } from './job';
 import type { Tracked, WaitResult } from './look';
 import { pollRound, type ListMemory } from './round';
@@ -66,7 +66,8 @@ export async function waitForAll(
 	context: IExecuteFunctions,
 	job: GenerationJob,
 	targets: WaitTarget[],
-	options: { initialDelay: boolean; stopOnFailure: boolean },
+	/** `connection`: the run's own, when it has one already. */
+	options: { initialDelay: boolean; stopOnFailure: boolean; connection?: Connection },
 ): Promise<WaitResult[]> {
 	const started = Date.now();
 	const jobs: Tracked[] = targets.map((target) => ({
@@ -77,7 +78,7 @@ export async function waitForAll(
 	let pending = jobs;
 	const memory: ListMemory = {};
 	// One credential read for the whole wait; its rate-limit headers pace the rounds.
-	const connection = await connect(context);
+	const connection = options.connection ?? (await connect(context));
 	for (let round = 0; pending.length > 0; round++) {
 		if (round > 0 || options.initialDelay) {
 			const budget = budgetSpacingMs(connection.rateLimit, connection.previousRateLimit);

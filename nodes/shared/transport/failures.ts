@@ -26,6 +26,18 @@ export function apiError(node: INode, failure: Failure, itemIndex?: number): Nod
 	});
 }
 
+const UNREACHED = 'Could not reach the service';
+
+/**
+ * Whether a failed POST may have been processed (and charged): it got an answer that was no
+ * refusal (a 5xx, an unreadable body), or no answer after it went out (a timeout, a reset).
+ * A 4xx refusal, a request n8n never sent and one that never reached the service cost nothing.
+ */
+export function mayHaveBeenProcessed(error: unknown): boolean {
+	if (!(error instanceof NodeApiError) || error.message === UNREACHED) return false;
+	return !String(error.httpCode ?? '').startsWith('4');
+}
+
 /** A request that got no answer: what happened, and whether it can have been processed. */
 export function breakageError(
 	node: INode,
@@ -51,7 +63,7 @@ export function breakageError(
 	const neverReached = isNeverReached(breakage);
 	// n8n rewrites messages that contain system error codes, so the code goes in the description.
 	const message = neverReached
-		? 'Could not reach the service'
+		? UNREACHED
 		: breakage.kind === 'timeout'
 			? `The service did not answer in time (${reason})`
 			: 'The connection to the service broke before it answered';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PAGE_SIZE_MAX } from '../constants';
-import type { Pagination } from '../types';
+import type { ApiResponse, Pagination } from '../types';
 import type { CallOptions, Connection } from './request';
 import { request } from './request';
 
@@ -61,12 +61,32 @@ function lastPageOf(pagination: Pagination | undefined, size: number): number | 
 	return Math.max(pages ?? 0, total === undefined ? 0 : Math.ceil(total / size));
 }
 
+/** The answers for pages `from`..`through`, asked at once, in page order; all settle before a failure is thrown. */
+async function pagesAtOnce<T>(
+	read: (page: number) => Promise<ApiResponse<T[]>>,
+	from: number,
+	through: number,
+): Promise<Array<ApiResponse<T[]>>> {
+	const asked: Array<Promise<ApiResponse<T[]>>> = [];
+	for (let page = from; page <= through; page++) asked.push(read(page));
+	const settled = await Promise.allSettled(asked);
+	return settled.map((outcome) => {
+		if (outcome.status === 'rejected') throw outcome.reason;
+		return outcome.value;
+	});
+}
+
 /**
  * A list read page by page while the service's counts (or, without counts, its has_more) say more
  * exists, at the page size it actually serves, within bounds: a ceiling of pages and a growth
  * allowance past the count given at the start. Each record is given once: a record that moves to
  * the next page while the walk runs is not repeated, and a page that brings nothing new ends the
  * walk. `onEnd` hears how the walk ended, when it ends by itself (not when its reader stops).
+ *
+ * With `ahead` > 1, once two pages have given the same count the pages up to the last one counted
+ * are read `ahead` at a time. Records added or removed meanwhile would shift others across pages
+ * read out of order, so a batch whose pages report another count is read again, one page at a
+ * time, as is the rest of the list: a record a walk one page at a time would give is never lost.
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -75,18 +95,23 @@ export async function* walk<T>(
 	pageSize: number = PAGE_SIZE_MAX,
 	options: CallOptions = {},
 	onEnd?: (report: WalkReport) => void,
+	ahead = 1,
 ): AsyncGenerator<Page<T>> {
 	const seen = new Set<string>();
 	let records = 0;
 	let size: number | undefined;
 	let firstLast: number | undefined;
+	let last: number | undefined;
 	let total: number | undefined;
 	let firstTotal: number | undefined;
-	for (let page = 1; ; page++) {
-		const response = await request<T[]>(connection, 'GET', endpoint, {
-			...options,
-			qs: { ...qs, page, limit: pageSize },
-		});
+	/** Two answers agreed on the count and nothing has moved since: pages may be read ahead. */
+	let steady = false;
+	let moved = false;
+	/** Pages read again after a batch moved: bringing nothing new does not end the walk there. */
+	let rereadThrough = 0;
+	const read = (page: number) =>
+		request<T[]>(connection, 'GET', endpoint, { ...options, qs: { ...qs, page, limit: pageSize } });
+	const take = (response: ApiResponse<T[]>) => {
 		const raw = Array.isArray(response.data) ? response.data : [];
 		const items: T[] = [];
 		// A page far larger than asked is read only as far as asked.
@@ -99,11 +124,48 @@ export async function* walk<T>(
 			items.push(raw[i]);
 		}
 		records += items.length;
-		const pagination = response.pagination;
-		yield { items, pagination };
+		return { raw, page: { items, pagination: response.pagination } };
+	};
+	for (let page = 1; ; ) {
+		const through = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
+		if (through > page) {
+			const answers = await pagesAtOnce(read, page, through);
+			if (answers.every((answer) => count(answer.pagination?.total) === total)) {
+				for (const answer of answers) {
+					const { raw, page: taken } = take(answer);
+					yield taken;
+					const why = endOf(page, raw.length, taken);
+					if (why) return onEnd?.({ records, pages: page, total, firstTotal, end: why });
+					page++;
+				}
+				continue;
+			}
+			// The list moved during the batch: keep what it brought, then read it again in order.
+			for (const answer of answers) yield take(answer).page;
+			steady = false;
+			moved = true;
+			rereadThrough = through;
+			continue;
+		}
+		const before = total;
+		const { raw, page: taken } = take(await read(page));
+		yield taken;
+		const why = endOf(page, raw.length, taken);
+		if (why) return onEnd?.({ records, pages: page, total, firstTotal, end: why });
+		const counted = count(taken.pagination?.total);
+		if (page > 1 && (counted === undefined || counted !== before)) moved = true;
+		steady = !moved && page > 1 && last !== undefined;
+		page++;
+	}
 
-		size ??= servedSize(pagination, raw.length, pageSize);
-		const last = lastPageOf(pagination, size);
+	/** Why the walk ends after this page, if it does; keeps the counts the page reported. */
+	function endOf(
+		page: number,
+		served: number,
+		{ items, pagination }: Page<T>,
+	): WalkEnd | undefined {
+		size ??= servedSize(pagination, served, pageSize);
+		last = lastPageOf(pagination, size);
 		firstLast ??= last;
 		total = count(pagination?.total) ?? total;
 		firstTotal ??= total;
@@ -111,18 +173,13 @@ export async function* walk<T>(
 		const more =
 			last !== undefined
 				? page < last || (total !== undefined && records < total)
-				: pagination?.has_more === true ||
-					(pagination?.has_more === undefined && raw.length >= size);
-		let why: WalkEnd | undefined;
-		if (!more) why = 'complete';
-		else if (raw.length === 0) why = 'empty';
-		else if (items.length === 0) why = 'repeat';
-		else if (page >= MAX_PAGES) why = 'ceiling';
-		else if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) why = 'growth';
-		if (why) {
-			onEnd?.({ records, pages: page, total, firstTotal, end: why });
-			return;
-		}
+				: pagination?.has_more === true || (pagination?.has_more === undefined && served >= size);
+		if (!more) return 'complete';
+		if (served === 0) return 'empty';
+		if (items.length === 0 && page > rereadThrough) return 'repeat';
+		if (page >= MAX_PAGES) return 'ceiling';
+		if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) return 'growth';
+		return undefined;
 	}
 }
 
@@ -156,7 +213,17 @@ export async function collect<T>(
 		limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
 	const records: T[] = [];
 	let report: WalkReport | undefined;
-	const pages = walk<T>(connection, endpoint, qs, pageSize, options, (end) => (report = end));
+	// Every record: the pages after the first two may be read several at once.
+	const ahead = limit === undefined ? connection.pacer.slots : 1;
+	const pages = walk<T>(
+		connection,
+		endpoint,
+		qs,
+		pageSize,
+		options,
+		(end) => (report = end),
+		ahead,
+	);
 	for await (const { items } of pages) {
 		for (const item of items) {
 			if (limit !== undefined && records.length >= limit) break;

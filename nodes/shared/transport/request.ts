@@ -7,9 +7,10 @@ import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import type { Explain } from './errors';
 import { describeFailure } from './errors';
 import { apiError, breakageError } from './failures';
-import type { ApiContext } from './http';
+import type { ApiContext, Exchange } from './http';
 import { DeadlineError, DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
+import { Pacer } from './pacer';
 import { redactData } from './redaction';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
@@ -23,12 +24,14 @@ import {
 	untilWindowResets,
 } from './retry';
 
-/** The credential, read once and reused for every request of a walk or a wait. */
+/** The credential, read once and reused for every request of an execution, a walk or a wait. */
 export interface Connection {
 	context: ApiContext;
 	root: ServiceRoot;
 	apiKey: string;
 	decrypted: ICredentialsDecrypted;
+	/** Paces the requests made through this connection: how many at once, and within the budget. */
+	pacer: Pacer;
 	/**
 	 * The key's budget as the last answer reported it. Every worker and execution using the key
 	 * draws on the same budget, so the service's headers are the only shared truth about it.
@@ -51,7 +54,8 @@ export interface CallOptions {
 	explain?: Explain;
 }
 
-export async function connect(context: ApiContext): Promise<Connection> {
+/** The credential as a connection; `slots` requests through it may be in flight at once. */
+export async function connect(context: ApiContext, slots = 1): Promise<Connection> {
 	const data = await context.getCredentials(CREDENTIAL_TYPE);
 	let root: ServiceRoot;
 	try {
@@ -74,6 +78,7 @@ export async function connect(context: ApiContext): Promise<Connection> {
 		context,
 		root,
 		apiKey,
+		pacer: new Pacer(slots),
 		decrypted: {
 			id: reference?.id ?? '',
 			name: reference?.name ?? CREDENTIAL_TYPE,
@@ -129,19 +134,20 @@ export async function request<T>(
 		new DeadlineError(context.getNode(), `No time left to finish ${method} ${endpoint}: ${why}`);
 
 	for (;;) {
-		// Nothing left this minute: wait for the window rather than spend a request on a sure 429.
-		const waitMs = untilWindowResets(connection.rateLimit, maxWait - waitedMs);
-		if (waitMs > 0 && fits(waitMs)) {
-			await pause(context, waitMs);
-			waitedMs += waitMs;
+		waitedMs += await admit(connection, maxWait - waitedMs, fits);
+		let exchange: Exchange | undefined;
+		try {
+			const left = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
+			if (left < MIN_ATTEMPT_MS) throw late('the deadline has come');
+			exchange = await send(context, {
+				request: httpRequest,
+				timeoutMs: Math.min(timeoutMs, left),
+				credential: { type: CREDENTIAL_TYPE, decrypted: connection.decrypted },
+			});
+		} finally {
+			const answer = exchange?.response;
+			connection.pacer.settle(answer && rateLimitOf(answer.headers ?? {}), Date.now());
 		}
-		const left = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
-		if (left < MIN_ATTEMPT_MS) throw late('the deadline has come');
-		const exchange = await send(context, {
-			request: httpRequest,
-			timeoutMs: Math.min(timeoutMs, left),
-			credential: { type: CREDENTIAL_TYPE, decrypted: connection.decrypted },
-		});
 		if (exchange.breakage) {
 			const retryIn = retryAfterBreakage(method, exchange.breakage, transientRetries);
 			if (retryIn !== undefined && !fits(retryIn)) throw late(exchange.reason);
@@ -216,6 +222,34 @@ export async function request<T>(
 		}
 		throw apiError(context.getNode(), fail(statusCode, body, headers), options.itemIndex);
 	}
+}
+
+/**
+ * Waits until the connection's pacer lets one more request go, and takes its slot. Waiting for the
+ * budget's window to reset counts towards Max Rate-Limit Wait; when that wait does not fit, the
+ * request goes anyway and its 429 is handled as any other. Returns the time waited for a reset.
+ */
+async function admit(
+	connection: Connection,
+	maxWaitMs: number,
+	fits: (waitMs: number) => boolean,
+): Promise<number> {
+	const { pacer, context } = connection;
+	let waitedMs = 0;
+	for (;;) {
+		const turn = pacer.turn(Date.now());
+		if (turn.go) break;
+		if ('answer' in turn) {
+			await pacer.answered();
+			await pause(context, 0); // stops here when the execution was cancelled meanwhile
+			continue;
+		}
+		if (!fits(turn.waitMs) || waitedMs + turn.waitMs > maxWaitMs) break;
+		await pause(context, turn.waitMs);
+		waitedMs += turn.waitMs;
+	}
+	pacer.start();
+	return waitedMs;
 }
 
 /** A GET with the credential read for it alone. */

@@ -4,6 +4,7 @@ import {
 	ARTICLE_TONES,
 	BOUNDS,
 	ON_TIMEOUT,
+	PARALLEL_REQUESTS,
 	PLATFORMS,
 	RATE_LIMIT_WAIT,
 	REQUEST_TIMEOUT,
@@ -139,6 +140,10 @@ export function validateMaxRateLimitWait(value: unknown): number {
 
 export function validateRequestTimeout(value: unknown): number {
 	return assertInteger('Request Timeout', value, REQUEST_TIMEOUT);
+}
+
+export function validateParallelRequests(value: unknown): number {
+	return assertInteger('Parallel Requests', value, PARALLEL_REQUESTS);
 }
 
 export function validateOnTimeout(value: unknown): OnTimeout {

@@ -91,15 +91,22 @@ export function measurer({ api, sandbox, user, workers }: QueueSetup) {
 		)?.name;
 	}
 
-	/** Fires `bodies.length` webhook calls at once and waits for all of them (the webhooks answer when the workflow ends). */
-	async function run(key: WorkflowKey, bodies: unknown[]): Promise<Run> {
-		const before = new Set(await api.executionIds(workflowId(key)));
+	/**
+	 * Fires `bodies.length` webhook calls at once and waits for all of them (the webhooks answer when
+	 * the workflow ends). `key`: one of the leg's workflows, or one made at run time (id and path).
+	 */
+	async function run(
+		key: WorkflowKey | { id: string; path: string },
+		bodies: unknown[],
+	): Promise<Run> {
+		const { id, path } = typeof key === 'string' ? { id: workflowId(key), path: PATHS[key] } : key;
+		const before = new Set(await api.executionIds(id));
 		const since = Date.now();
 		const memory = sampleMemory();
 		const started = performance.now();
 		await Promise.all(
 			bodies.map(async (body) => {
-				const response = await fetch(`${api.url}/webhook/${PATHS[key]}`, {
+				const response = await fetch(`${api.url}/webhook/${path}`, {
 					method: 'POST',
 					headers: { 'Content-Type': 'application/json' },
 					body: JSON.stringify(body),
@@ -111,12 +118,14 @@ export function measurer({ api, sandbox, user, workers }: QueueSetup) {
 		const growth = memory();
 		// n8n lists an execution once it has finished; its webhook may answer just before that
 		const listed = async () =>
-			(await api.executionIds(workflowId(key))).filter((id) => !before.has(id));
+			(await api.executionIds(id)).filter((execution) => !before.has(execution));
 		const fresh = await waitFor('the executions are listed', 30, async () => {
 			const ids = await listed();
 			return ids.length >= bodies.length && ids;
 		}).catch(listed);
-		const executions = await Promise.all(fresh.map(async (id) => await api.execution(id)));
+		const executions = await Promise.all(
+			fresh.map(async (execution) => await api.execution(execution)),
+		);
 		const requests = control
 			.requests()
 			.filter((r) => r.userId === user && Date.parse(r.at) >= since)

@@ -24,6 +24,7 @@ import {
 	type Run,
 } from './bench-run';
 import { checker, count, mb, ratio, resultTable, seconds, write, type Check } from './bench-table';
+import { latencyGets } from './bench-latency';
 
 const SEED = { returnAllSmall: 2_000, returnAllLarge: 10_000 };
 
@@ -47,7 +48,7 @@ export async function queueBenchmark(deployment: Deployment): Promise<Check[]> {
 
 	// ---- the cases -----------------------------------------------------------------------------------
 
-	const SECTION = { budget: 1, returnAll: 2, generations: 3 };
+	const SECTION = { budget: 1, returnAll: 2, generations: 3, latency: 4 };
 
 	async function generateAndWait(plan: Plan): Promise<void> {
 		await freshKey(plan);
@@ -204,6 +205,11 @@ export async function queueBenchmark(deployment: Deployment): Promise<Check[]> {
 	control.seedArticles(SEED.returnAllSmall, { userId: user, status: 'archived' });
 	control.setCredits({ subscription: 10_000, purchased: 0 }, user);
 
+	await latencyGets(
+		deployment,
+		{ freshKey: async () => await freshKey('Business'), run, row, check },
+		SECTION.latency,
+	);
 	await returnAllLarge();
 	await generateMany('Business');
 	// The Free cases start as a minute's window opens, so their minimum is the budget's, not an

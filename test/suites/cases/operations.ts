@@ -100,6 +100,12 @@ export const COMMON_FIELDS: Field[] = [
 		bad: integerOutside(0, 3600),
 		runs: 4,
 	},
+	{
+		path: 'options.parallelRequests',
+		label: 'Parallel Requests',
+		bad: integerOutside(1, 50),
+		runs: 4,
+	},
 ];
 
 export const OPERATION_CASES: Record<string, OperationCase> = {

@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiGet } from '../../../shared/transport/request';
+import { request } from '../../../shared/transport/request';
 import { runPerItem } from '../../helpers/items';
 import { callOptions, readRecordId, readSwitch } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
@@ -28,10 +28,13 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
+	return await runPerItem.call(this, items, (itemIndex) => {
 		const id = readRecordId(this, 'article', itemIndex);
 		const simplify = readSwitch(this, 'simplify', itemIndex);
-		const { data } = await apiGet(this, `/articles/${id}`, callOptions(this, itemIndex));
-		return shapeArticleOutput(data as IDataObject, simplify);
+		const call = callOptions(this, itemIndex);
+		return async (connection) => {
+			const { data } = await request<IDataObject>(connection, 'GET', `/articles/${id}`, call);
+			return shapeArticleOutput(data, simplify);
+		};
 	});
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { projectLocator, readProjectId } from '../../../shared/domain/projects';
-import { apiGet } from '../../../shared/transport/request';
+import { request } from '../../../shared/transport/request';
 import { pathId } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
 import { callOptions, readSwitch } from '../../helpers/parameters';
@@ -32,17 +32,16 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
+	return await runPerItem.call(this, items, (itemIndex) => {
 		const id = pathId(
 			'Project',
 			readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true),
 		);
 		const simplify = readSwitch(this, 'simplify', itemIndex);
-		const { data } = await apiGet<IDataObject>(
-			this,
-			`/projects/${id}`,
-			callOptions(this, itemIndex),
-		);
-		return shapeProjectOutput(data, simplify);
+		const call = callOptions(this, itemIndex);
+		return async (connection) => {
+			const { data } = await request<IDataObject>(connection, 'GET', `/projects/${id}`, call);
+			return shapeProjectOutput(data, simplify);
+		};
 	});
 }

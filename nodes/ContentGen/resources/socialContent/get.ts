@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiGet } from '../../../shared/transport/request';
+import { request } from '../../../shared/transport/request';
 import { runPerItem } from '../../helpers/items';
 import { callOptions, readRecordId } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
@@ -33,14 +33,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
+	return await runPerItem.call(this, items, (itemIndex) => {
 		const id = readRecordId(this, 'socialContent', itemIndex);
 		const output = readOutputOptions(this, itemIndex);
-		const { data } = await apiGet<IDataObject>(
-			this,
-			`/social/content/${id}`,
-			callOptions(this, itemIndex),
-		);
-		return await shapeSocialOutput.call(this, data, itemIndex, output);
+		const call = callOptions(this, itemIndex);
+		return async (connection) => {
+			const path = `/social/content/${id}`;
+			const { data } = await request<IDataObject>(connection, 'GET', path, call);
+			return await shapeSocialOutput.call(this, data, itemIndex, output);
+		};
 	});
 }

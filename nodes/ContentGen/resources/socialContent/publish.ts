@@ -7,9 +7,9 @@ import type {
 
 import { platformOptions } from '../../../shared/domain/platforms';
 import type { Explain } from '../../../shared/transport/errors';
-import { apiPost } from '../../../shared/transport/request';
+import { request } from '../../../shared/transport/request';
 import { toIsoDate, validatePlatforms } from '../../../shared/validation';
-import { runPerItem } from '../../helpers/items';
+import { runPerItem, type ItemWork } from '../../helpers/items';
 import { callOptions, readRecordId } from '../../helpers/parameters';
 import { additionalFields, optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
@@ -71,35 +71,39 @@ function statusNote(data: IDataObject, scheduled: boolean): string {
 	return 'Accepted for publishing now. "publishing" describes this answer, not a record status; read the record later with Get to see its status.';
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, async (itemIndex) => {
-		const contentId = readRecordId(this, 'socialContent', itemIndex);
-		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		const body: IDataObject = { content_id: contentId };
-		// Only an empty choice means "every platform": any other value must be a valid list.
-		const platforms = fields.platforms;
-		const noChoice =
-			platforms === undefined ||
-			platforms === null ||
-			platforms === '' ||
-			(Array.isArray(platforms) && platforms.length === 0);
-		if (!noChoice) body.platforms = validatePlatforms('Platforms', platforms);
-		const scheduled =
-			fields.scheduledAt !== undefined && fields.scheduledAt !== null && fields.scheduledAt !== '';
-		if (scheduled)
-			body.scheduled_at = toIsoDate('Scheduled At', fields.scheduledAt, this.getTimezone());
-		const { data } = await apiPost<IDataObject>(this, '/social/publish', body, {
-			...callOptions(this, itemIndex),
-			explain,
-		});
+/** Reads and checks one item's publish; its work sends the one POST. */
+function prepare(this: IExecuteFunctions, itemIndex: number): ItemWork {
+	const contentId = readRecordId(this, 'socialContent', itemIndex);
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = { content_id: contentId };
+	// Only an empty choice means "every platform": any other value must be a valid list.
+	const platforms = fields.platforms;
+	const noChoice =
+		platforms === undefined ||
+		platforms === null ||
+		platforms === '' ||
+		(Array.isArray(platforms) && platforms.length === 0);
+	if (!noChoice) body.platforms = validatePlatforms('Platforms', platforms);
+	const scheduled =
+		fields.scheduledAt !== undefined && fields.scheduledAt !== null && fields.scheduledAt !== '';
+	if (scheduled)
+		body.scheduled_at = toIsoDate('Scheduled At', fields.scheduledAt, this.getTimezone());
+	const call = { ...callOptions(this, itemIndex), body, explain };
+	return async (connection) => {
+		const { data } = await request<IDataObject>(connection, 'POST', '/social/publish', call);
 		const result = (data ?? {}) as IDataObject;
 		return {
 			...result,
 			publish_mode: scheduled ? 'scheduled' : 'now',
 			status_note: statusNote(result, scheduled),
 		};
-	});
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	// Publishing is visible on the user's profiles: parallel by default from node version 1.1.
+	return await runPerItem.call(this, items, (itemIndex) => prepare.call(this, itemIndex), true);
 }

@@ -1,0 +1,169 @@
+/**
+ * Items in parallel across a network with latency: the sandbox holds every answer back 150 ms, as
+ * an API across an ocean would. A batch must take about one latency per Parallel Requests items,
+ * not one per item, with the output in input order and paired, and never more requests in flight
+ * than the option allows or the key's budget has left.
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
+
+const LATENCY_MS = 150;
+
+let sb: Sandbox;
+let ids: string[];
+
+beforeAll(async () => {
+	sb = await startSandbox({ seed: 71, speed: 1000, latencyMs: LATENCY_MS, quiet: true });
+	sb.control.advance(86_400_000);
+	ids = sb.control.seedArticles(50, { status: 'cms' });
+});
+afterAll(async () => await sb.close());
+
+async function run(parameters: IDataObject, input: IDataObject[], extra: Partial<INode> = {}) {
+	sb.control.resetRequests();
+	const started = performance.now();
+	const result = await runWorkflow(singleNodeWorkflow(parameters, extra), {
+		credentials: { apiKey: sb.apiKey, baseUrl: sb.url },
+		input,
+	});
+	return { result, ms: performance.now() - started, requests: sb.control.requests() };
+}
+
+const peak = (requests: Array<{ inFlight?: number }>) =>
+	Math.max(0, ...requests.map((r) => r.inFlight ?? 0));
+
+describe('50 article Gets at 150 ms latency', () => {
+	const get = (options: IDataObject = {}) => ({
+		resource: 'article',
+		operation: 'get',
+		articleId: '={{ $json.id }}',
+		options,
+	});
+
+	it('take well under half the time of one at a time, in input order, paired', async () => {
+		const input = ids.map((id) => ({ id }));
+		const oneAtATime = await run(get({ parallelRequests: 1 }), input);
+		const parallel = await run(get(), input);
+		for (const { result } of [oneAtATime, parallel]) {
+			expect(result.error).toBeUndefined();
+			const items = result.output('ContentGen');
+			expect(items.map((item) => item.json.id)).toEqual(ids);
+			expect(items.map((item) => item.pairedItem)).toEqual(ids.map((_id, item) => ({ item })));
+		}
+		expect(oneAtATime.requests).toHaveLength(50);
+		expect(parallel.requests).toHaveLength(50);
+		expect(parallel.ms / oneAtATime.ms).toBeLessThan(0.5);
+		expect(peak(oneAtATime.requests)).toBe(1);
+		expect(peak(parallel.requests)).toBeGreaterThan(1);
+		expect(peak(parallel.requests)).toBeLessThanOrEqual(20);
+	});
+});
+
+describe('publishing at 150 ms latency: version 1 keeps its meaning', () => {
+	const publish = (options: IDataObject = {}) => ({
+		resource: 'socialContent',
+		operation: 'publish',
+		contentId: '={{ $json.id }}',
+		options,
+	});
+	const fresh = () => sb.control.seedSocial(8, { status: 'completed' }).map((id) => ({ id }));
+
+	it('a version 1 node without the option publishes one at a time, in input order', async () => {
+		const input = fresh();
+		const { result, requests } = await run(publish(), input, { typeVersion: 1 });
+		expect(result.error).toBeUndefined();
+		expect(peak(requests)).toBe(1);
+		expect(requests.map((r) => (r.body as IDataObject).content_id)).toEqual(input.map((i) => i.id));
+	});
+
+	it('a version 1.1 node publishes several at once; output in input order, paired', async () => {
+		const input = fresh();
+		const { result, requests } = await run(publish(), input, { typeVersion: 1.1 });
+		expect(result.error).toBeUndefined();
+		// the first alone (the budget is unknown until it answers), then the other seven at once
+		expect(peak(requests)).toBe(7);
+		const items = result.output('ContentGen');
+		expect(items.map((item) => item.json.content_id)).toEqual(input.map((i) => i.id));
+		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_i, item) => ({ item })));
+	});
+
+	it('a version 1 node with Parallel Requests set publishes that many at once', async () => {
+		const { result, requests } = await run(publish({ parallelRequests: 3 }), fresh(), {
+			typeVersion: 1,
+		});
+		expect(result.error).toBeUndefined();
+		expect(peak(requests)).toBe(3);
+	});
+
+	it('reads run several at once in a version 1 node too', async () => {
+		const { requests } = await run(
+			{ resource: 'article', operation: 'getStatus', articleId: '={{ $json.id }}' },
+			ids.slice(0, 12).map((id) => ({ id })),
+			{ typeVersion: 1 },
+		);
+		expect(peak(requests)).toBeGreaterThan(1);
+	});
+});
+
+describe('Return All at 150 ms latency', () => {
+	it('reads the pages after the second several at once: the same records in the same order', async () => {
+		sb.control.seedArticles(900, { status: 'draft' });
+		const all = (options: IDataObject = {}) => ({
+			resource: 'article',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { status: 'draft' },
+			options,
+		});
+		const oneAtATime = await run(all({ parallelRequests: 1 }), [{}]);
+		const parallel = await run(all(), [{}]);
+		const listed = (r: typeof parallel) => r.result.output('ContentGen').map((i) => i.json.id);
+		const drafts = listed(oneAtATime).length;
+		expect(drafts).toBeGreaterThanOrEqual(900);
+		expect(new Set(listed(parallel)).size).toBe(drafts);
+		expect(listed(parallel)).toEqual(listed(oneAtATime));
+		expect(parallel.requests).toHaveLength(Math.ceil(drafts / 100));
+		expect(oneAtATime.requests).toHaveLength(Math.ceil(drafts / 100));
+		expect(peak(oneAtATime.requests)).toBe(1);
+		// pages 1 and 2 one after the other, then every other page at once (fewer than the default 20)
+		expect(parallel.requests.slice(0, 2).map((r) => r.inFlight)).toEqual([1, 1]);
+		expect(peak(parallel.requests)).toBe(Math.ceil(drafts / 100) - 2);
+	});
+});
+
+describe('a Free key at 50 ms latency, its minute compressed to 3 s', () => {
+	let free: Sandbox;
+	let articles: string[];
+	beforeAll(async () => {
+		free = await startSandbox({
+			seed: 72,
+			plan: 'Free',
+			latencyMs: 50,
+			rateWindowMs: 3000,
+			quiet: true,
+		});
+		articles = free.control.seedArticles(25, { status: 'cms' });
+	});
+	afterAll(async () => await free.close());
+
+	it('250 Gets never take more than the budget announced: no 429, every item in order', async () => {
+		const apiKey = free.control.createKey({});
+		free.control.resetRequests();
+		const input = Array.from({ length: 250 }, (_x, i) => ({ id: articles[i % articles.length] }));
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'article', operation: 'get', articleId: '={{ $json.id }}' }),
+			{ credentials: { apiKey, baseUrl: free.url }, input },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen').map((item) => item.json.id)).toEqual(input.map((i) => i.id));
+		const requests = free.control.requests();
+		expect(requests.filter((r) => r.status === 429)).toEqual([]);
+		expect(requests).toHaveLength(250);
+		expect(peak(requests)).toBeGreaterThan(1);
+		// 100 a window: the requests fell into at least 3 windows
+		const windows = new Set(requests.map((r) => Math.floor(Date.parse(r.at) / 3000)));
+		expect(windows.size).toBeGreaterThanOrEqual(3);
+	});
+});
