@@ -14,6 +14,7 @@ import { createHash } from 'crypto';
 import { readFileSync } from 'fs';
 import { basename, join } from 'path';
 
+import { shortestPollGapMs } from '../../../nodes/ContentGenTrigger/schedule';
 import type { Credential } from './workflows';
 
 const TRIGGER_TYPE = 'n8n-nodes-contentgen.contentGenTrigger';
@@ -104,9 +105,11 @@ export function prepareWorkflows(
 			);
 			notes.push(`schedule trigger "${schedule.name}" run as a manual trigger`);
 		}
+		// Only a trigger that polls less often than every minute: a faster one (the fixtures poll
+		// every 15 s) keeps its Poll Times.
 		const slow = (n: WorkflowNode) =>
 			n.type === TRIGGER_TYPE &&
-			JSON.stringify(n.parameters?.pollTimes ?? EVERY_MINUTE) !== JSON.stringify(EVERY_MINUTE);
+			shortestPollGapMs(n.parameters?.pollTimes ?? EVERY_MINUTE) > 60_000;
 		if (nodes.some(slow)) {
 			nodes = nodes.map((n) =>
 				slow(n) ? { ...n, parameters: { ...n.parameters, pollTimes: EVERY_MINUTE } } : n,
