@@ -9,6 +9,7 @@ import type {
 	INodeExecutionData,
 	IHttpRequestOptions,
 	INodeParameters,
+	INodeType,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -59,6 +60,9 @@ export interface HarnessOptions {
 	 * durable cursors n8n hands the poll a copy of the cursor it keeps in its `poller_state` table.
 	 */
 	nodeStaticData?: () => IDataObject;
+	/** Another build's trigger (the compatibility corpus freezes older builds too), at a node version. */
+	trigger?: INodeType;
+	typeVersion?: number;
 }
 
 /** n8n's logger, as the context's memoized getter gives it, without fixing it on the context. */
@@ -79,10 +83,12 @@ export function pollHarness(
 	options: HarnessOptions = {},
 ): PollHarness {
 	// n8n's node loader gives every polling node its Poll Times parameter; so does this harness.
-	const trigger = new ContentGenTrigger();
+	const trigger = options.trigger ?? new ContentGenTrigger();
 	trigger.description.properties.unshift(...commonPollingParameters);
 	const nodeTypes = new TestNodeTypes({ [`${PACKAGE}.contentGenTrigger`]: trigger });
-	const node = packageNode('contentGenTrigger', parameters as INodeParameters);
+	const node = packageNode('contentGenTrigger', parameters as INodeParameters, {
+		typeVersion: options.typeVersion ?? 1,
+	});
 	const additionalData = engineAdditionalData({ credentials });
 	let staticData: IDataObject = {};
 	let workflow = build();
@@ -140,7 +146,7 @@ export function pollHarness(
 							: Reflect.get(target, name),
 				}),
 			});
-			return await trigger.poll.call(context);
+			return await trigger.poll!.call(context);
 		},
 		warnings() {
 			return [...warnings];

@@ -331,6 +331,22 @@ function plan(doc: DocCommand): Plan | undefined {
 				expect(await key()).toBe(first);
 			},
 		};
+	if (c === 'npm ls --prefix ~/.n8n/nodes n8n-nodes-contentgen')
+		return {
+			when: 'full',
+			run: async (command) => {
+				const { userFolder } = await installFromTarball();
+				const finished = await sh(command, {
+					env: { ...process.env, HOME: userFolder },
+					timeoutMs: 120_000,
+				});
+				expectSuccess(finished, command);
+				const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+					version: string;
+				};
+				expect(finished.output).toContain(`n8n-nodes-contentgen@${version}`);
+			},
+		};
 	if (/^n8n import:workflow --input=examples\/[\w-]+\.json$/.test(c))
 		return { when: 'full', run: importAndExecute };
 	if (/^npm run bench\b/.test(c))

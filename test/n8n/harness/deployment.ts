@@ -39,6 +39,8 @@ export interface DeploymentOptions {
 	speed?: number;
 	/** the social list's order (the sandbox reshuffles it on every request unless told otherwise) */
 	socialListOrder?: SocialListOrder;
+	/** a package tarball to install first instead of this checkout's build (an earlier release) */
+	tarball?: string;
 }
 
 export class Deployment {
@@ -79,7 +81,11 @@ export class Deployment {
 		const node = await nodeVersion(nodeDir, pin.node);
 		report(`n8n ${pin.version} in ${pin.cache}, run by Node ${node} (${seconds(t0)} s)`);
 		t0 = Date.now();
-		const installed = await installPackage(this.work, join(this.work, 'home'));
+		const installed = await installPackage(
+			this.work,
+			join(this.work, 'home'),
+			this.options.tarball,
+		);
 		report(`${installed} (${seconds(t0)} s)`);
 		for (const folder of ['main', ...this.workerNames()])
 			copyPackage(join(this.work, 'home'), join(this.work, folder));
@@ -161,6 +167,17 @@ export class Deployment {
 			this.workerNames().map((name) => this.instance.start('worker', name, join(this.work, name))),
 		);
 		report(`main and ${this.workers.length} workers ready in ${seconds(t0)} s`);
+	}
+
+	/**
+	 * Installs this checkout's build, or `tarball`, into main's user folder over what is there, with
+	 * the README's commands, as an update or a rollback does (main stopped); returns what it installed.
+	 */
+	async install(tarball?: string): Promise<string> {
+		const t0 = Date.now();
+		const installed = await installPackage(this.work, join(this.work, 'main'), tarball);
+		report(`${installed} (${seconds(t0)} s)`);
+		return installed;
 	}
 
 	/** Stops every n8n process and starts them again with `settings` on the same database. */

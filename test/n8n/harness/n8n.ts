@@ -63,13 +63,21 @@ export async function installN8n(
 
 /**
  * Builds (unless CONTENTGEN_N8N_SKIP_BUILD), packs and installs the package into
- * `<userFolder>/.n8n/nodes` with the README's own install commands; returns the script's last line.
+ * `<userFolder>/.n8n/nodes` with the README's own install commands, or installs `tarball` (an
+ * earlier build) with them; returns the script's last line.
  */
-export async function installPackage(work: string, userFolder: string): Promise<string> {
+export async function installPackage(
+	work: string,
+	userFolder: string,
+	tarball?: string,
+): Promise<string> {
 	const { stdout } = await run(
 		'bash',
 		[join(REPO, 'scripts/n8n/install-package.sh'), join(work, 'package'), userFolder],
-		{ env: process.env, maxBuffer: 64 * 1024 * 1024 },
+		{
+			env: tarball ? { ...process.env, CONTENTGEN_N8N_TARBALL: tarball } : process.env,
+			maxBuffer: 64 * 1024 * 1024,
+		},
 	);
 	return stdout.trim().split('\n').pop() ?? '';
 }

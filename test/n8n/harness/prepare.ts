@@ -16,6 +16,7 @@ import { basename, join } from 'path';
 
 import { SPEND_SWITCH, withSpendingOn } from '../../../harness/examples';
 import type { WorkflowJson } from '../../../harness/engine';
+import { shortestPollGapMs } from '../../../nodes/ContentGenTrigger/schedule';
 import type { Credential } from './workflows';
 
 const TRIGGER_TYPE = 'n8n-nodes-contentgen.contentGenTrigger';
@@ -106,9 +107,11 @@ export function prepareWorkflows(
 			);
 			notes.push(`schedule trigger "${schedule.name}" run as a manual trigger`);
 		}
+		// Only a trigger that polls less often than every minute: a faster one (the fixtures poll
+		// every 15 s) keeps its Poll Times.
 		const slow = (n: WorkflowNode) =>
 			n.type === TRIGGER_TYPE &&
-			JSON.stringify(n.parameters?.pollTimes ?? EVERY_MINUTE) !== JSON.stringify(EVERY_MINUTE);
+			shortestPollGapMs(n.parameters?.pollTimes ?? EVERY_MINUTE) > 60_000;
 		if (nodes.some(slow)) {
 			nodes = nodes.map((n) =>
 				slow(n) ? { ...n, parameters: { ...n.parameters, pollTimes: EVERY_MINUTE } } : n,

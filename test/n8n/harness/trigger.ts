@@ -74,3 +74,25 @@ export function polls(
 	}
 	return groups;
 }
+
+/**
+ * n articles of a user complete (queued -> cms) and n social posts finish (generating ->
+ * completed): what a trigger on Article Completed + Social Content Finished reports.
+ */
+export function finishRecords(
+	sandbox: Sandbox,
+	userId: string,
+	n: number,
+): { articles: string[]; social: string[] } {
+	const { control } = sandbox;
+	const articles = control.seedArticles(n, { userId, status: 'queued', spacingMs: 1 });
+	const social = control.seedSocial(n, {
+		userId,
+		status: 'generating',
+		platforms: ['linkedin'],
+		spacingMs: 1,
+	});
+	for (const id of articles) control.setArticleStatus(id, 'cms');
+	for (const id of social) control.setSocialStatus(id, 'completed');
+	return { articles, social };
+}
