@@ -12,13 +12,14 @@ import './env';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { PARALLEL_REQUESTS } from '../nodes/shared/constants';
 import { PLAN_LIMITS } from '../sandbox/constants';
 import { startSandbox, type Plan, type Sandbox } from '../sandbox';
 import { runWorkflow, singleNodeWorkflow } from '../harness/engine';
 import { fmt, listTotal, printAlone, type AddRow } from './kit';
 
 const LATENCY_MS = 150;
-const PARALLEL = 5;
+const PARALLEL: number = PARALLEL_REQUESTS.default;
 const WINDOW_MS = 60_000;
 const count = (n: number) => n.toLocaleString('en-US');
 const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
