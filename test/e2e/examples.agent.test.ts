@@ -10,26 +10,14 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { loadExample, node, withPollInterval, type ExampleWorkflow } from '../../harness/examples';
+import { exampleSandbox } from './example-sandbox';
 import { PACKAGE, runWorkflow } from '../helpers/engine';
 
 const CREDENTIAL = { contentGenApi: { id: 'contentgen-sandbox', name: 'ContentGen account' } };
 
-let sandbox: Sandbox;
-let credentials: { apiKey: string; baseUrl: string };
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, speed: 5000, seed: 11 });
-	credentials = { apiKey: sandbox.apiKey, baseUrl: sandbox.url };
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-
-function ledgerSince(count: number) {
-	return sandbox.control.ledger().slice(count);
-}
+const world = exampleSandbox();
+const { ledgerSince } = world;
 
 describe('ai-agent-tool against the sandbox', () => {
 	const example = loadExample('ai-agent-tool.json');
@@ -86,7 +74,7 @@ describe('ai-agent-tool against the sandbox', () => {
 			connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
 		};
 		const result = await runWorkflow(withPollInterval(workflow, 1), {
-			credentials,
+			credentials: world.credentials,
 			input: [args],
 		});
 		expect(result.error).toBeUndefined();
@@ -94,7 +82,7 @@ describe('ai-agent-tool against the sandbox', () => {
 	}
 
 	it('the tools run with the arguments a model would give them', async () => {
-		const [first] = sandbox.control.projects();
+		const [first] = world.sandbox.control.projects();
 		const projects = await callTool('List projects', {
 			limit: 5,
 			search: first.business_name.slice(0, 6).toLowerCase(),
@@ -102,7 +90,7 @@ describe('ai-agent-tool against the sandbox', () => {
 		expect(projects.map((p) => p.id)).toContain(first.id);
 		expect(projects.length).toBeLessThanOrEqual(5);
 
-		const ledgerBefore = sandbox.control.ledger().length;
+		const ledgerBefore = world.sandbox.control.ledger().length;
 		const [article] = await callTool('Generate article', {
 			topic: 'Pricing a website redesign for a small business',
 			projectId: first.id,
@@ -115,13 +103,13 @@ describe('ai-agent-tool against the sandbox', () => {
 		]);
 
 		const [credits] = await callTool('Check credits', {});
-		expect(credits.available_credits).toBe(sandbox.control.credits().available);
+		expect(credits.available_credits).toBe(world.sandbox.control.credits().available);
 	});
 
 	it('a model that leaves out an optional argument gets the default', async () => {
 		const all = await callTool('List projects', { limit: 100 });
 		expect(all.map((p) => p.id).sort()).toEqual(
-			sandbox.control
+			world.sandbox.control
 				.projects()
 				.map((p) => p.id)
 				.sort(),
@@ -129,7 +117,7 @@ describe('ai-agent-tool against the sandbox', () => {
 	});
 
 	it('a model that sends a bad argument gets a clear error and spends nothing', async () => {
-		const ledgerBefore = sandbox.control.ledger().length;
+		const ledgerBefore = world.sandbox.control.ledger().length;
 		const tool = node(example, 'Generate article');
 		const result = await runWorkflow(
 			{
@@ -138,8 +126,8 @@ describe('ai-agent-tool against the sandbox', () => {
 				connections: { Start: { main: [[{ node: tool.name, type: 'main', index: 0 }]] } },
 			},
 			{
-				credentials,
-				input: [{ topic: 'Hi', projectId: sandbox.control.projects()[0].id }],
+				credentials: world.credentials,
+				input: [{ topic: 'Hi', projectId: world.sandbox.control.projects()[0].id }],
 			},
 		);
 		expect(result.error?.message).toMatch(/Topic/);

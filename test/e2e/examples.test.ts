@@ -5,7 +5,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	loadExample,
 	node,
@@ -16,24 +15,13 @@ import {
 	withSpendingOn,
 	type ExampleWorkflow,
 } from '../../harness/examples';
+import { exampleSandbox } from './example-sandbox';
 import { PACKAGE, runWorkflow, TestNodeTypes } from '../helpers/engine';
 import { pollHarness } from '../../harness/trigger/poll';
 
 describe('example workflows against the sandbox', () => {
-	let sandbox: Sandbox;
-	let credentials: { apiKey: string; baseUrl: string };
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, speed: 5000, seed: 11 });
-		credentials = { apiKey: sandbox.apiKey, baseUrl: sandbox.url };
-	});
-	afterAll(async () => {
-		await sandbox.close();
-	});
-
-	function ledgerSince(count: number) {
-		return sandbox.control.ledger().slice(count);
-	}
+	const world = exampleSandbox();
+	const { ledgerSince } = world;
 
 	/** The items a node put on its second output (an If's "false") in its last run. */
 	function falseBranch(result: Awaited<ReturnType<typeof runWorkflow>>, name: string) {
@@ -44,10 +32,12 @@ describe('example workflows against the sandbox', () => {
 	it.each(['content-pipeline.json', 'weekly-article.json'])(
 		'%s as shipped: a run stops at the spend switch, sending nothing and spending nothing',
 		async (file) => {
-			const ledgerBefore = sandbox.control.ledger().length;
-			sandbox.control.resetRequests();
+			const ledgerBefore = world.sandbox.control.ledger().length;
+			world.sandbox.control.resetRequests();
 
-			const result = await runWorkflow(withPollInterval(loadExample(file), 1), { credentials });
+			const result = await runWorkflow(withPollInterval(loadExample(file), 1), {
+				credentials: world.credentials,
+			});
 
 			expect(result.error).toBeUndefined();
 			expect(result.executedNodes).toEqual([
@@ -60,23 +50,23 @@ describe('example workflows against the sandbox', () => {
 			]);
 			expect(result.output(SPEND_GATE)).toEqual([]);
 			expect(falseBranch(result, SPEND_GATE)).toHaveLength(1);
-			expect(sandbox.control.requests()).toEqual([]);
+			expect(world.sandbox.control.requests()).toEqual([]);
 			expect(ledgerSince(ledgerBefore)).toEqual([]);
 		},
 	);
 
 	it('content-pipeline with spending on: generates the article and posts, schedules nothing', async () => {
-		const ledgerBefore = sandbox.control.ledger().length;
-		sandbox.control.resetRequests();
+		const ledgerBefore = world.sandbox.control.ledger().length;
+		world.sandbox.control.resetRequests();
 
 		const result = await runWorkflow(
 			withSpendingOn(withPollInterval(loadExample('content-pipeline.json'), 1)),
-			{ credentials },
+			{ credentials: world.credentials },
 		);
 
 		expect(result.error).toBeUndefined();
 		expect(ledgerSince(ledgerBefore).map((e) => e.kind)).toEqual(['article', 'social']);
-		const publishes = sandbox.control
+		const publishes = world.sandbox.control
 			.requests()
 			.filter((r) => r.method === 'POST' && r.path === '/api/v1/social/publish');
 		expect(publishes).toEqual([]);
@@ -87,13 +77,13 @@ describe('example workflows against the sandbox', () => {
 	});
 
 	it('content-pipeline switched on: project, article, three social posts scheduled for tomorrow, credits', async () => {
-		const ledgerBefore = sandbox.control.ledger().length;
-		const creditsBefore = sandbox.control.credits().available;
-		const started = sandbox.control.now().getTime();
+		const ledgerBefore = world.sandbox.control.ledger().length;
+		const creditsBefore = world.sandbox.control.credits().available;
+		const started = world.sandbox.control.now().getTime();
 
 		const result = await runWorkflow(
 			withPublishingOn(withPollInterval(loadExample('content-pipeline.json'), 1)),
-			{ credentials },
+			{ credentials: world.credentials },
 		);
 
 		expect(result.error).toBeUndefined();
@@ -109,7 +99,7 @@ describe('example workflows against the sandbox', () => {
 		]);
 		const [project] = result.output('Pick a project').map((item) => item.json);
 		expect(result.output('Pick a project')).toHaveLength(1);
-		expect(sandbox.control.projects().map((p) => p.id)).toContain(project.id);
+		expect(world.sandbox.control.projects().map((p) => p.id)).toContain(project.id);
 
 		const [article] = result.output('Generate article').map((item) => item.json);
 		expect(['cms', 'needs_editing']).toContain(article.status);
@@ -138,17 +128,17 @@ describe('example workflows against the sandbox', () => {
 			['social', social.id, 180],
 		]);
 		const [credits] = result.output('Credits left').map((item) => item.json);
-		expect(credits.available_credits).toBe(sandbox.control.credits().available);
+		expect(credits.available_credits).toBe(world.sandbox.control.credits().available);
 		expect(Math.round((creditsBefore - Number(credits.available_credits)) * 100)).toBe(330);
 	});
 
 	it('weekly-article with spending on: checks the balance floor, then generates one article and waits for it', async () => {
-		const ledgerBefore = sandbox.control.ledger().length;
-		sandbox.control.resetRequests();
+		const ledgerBefore = world.sandbox.control.ledger().length;
+		world.sandbox.control.resetRequests();
 
 		const result = await runWorkflow(
 			withSpendingOn(withPollInterval(loadExample('weekly-article.json'), 1)),
-			{ credentials },
+			{ credentials: world.credentials },
 		);
 
 		expect(result.error).toBeUndefined();
@@ -162,7 +152,7 @@ describe('example workflows against the sandbox', () => {
 		expect(ledgerSince(ledgerBefore).map((e) => [e.kind, e.recordId])).toEqual([
 			['article', article.id],
 		]);
-		const calls = sandbox.control.requests().map((r) => `${r.method} ${r.path}`);
+		const calls = world.sandbox.control.requests().map((r) => `${r.method} ${r.path}`);
 		expect(calls.indexOf('GET /api/v1/user/credits')).toBeGreaterThanOrEqual(0);
 		expect(calls.indexOf('GET /api/v1/user/credits')).toBeLessThan(
 			calls.indexOf('POST /api/v1/articles/generate'),
@@ -170,22 +160,25 @@ describe('example workflows against the sandbox', () => {
 	});
 
 	it('weekly-article with spending on: below the floor it spends nothing and says why', async () => {
-		const saved = sandbox.control.credits();
-		sandbox.control.setCredits({ subscription: 11, purchased: 0 });
-		const ledgerBefore = sandbox.control.ledger().length;
-		sandbox.control.resetRequests();
+		const saved = world.sandbox.control.credits();
+		world.sandbox.control.setCredits({ subscription: 11, purchased: 0 });
+		const ledgerBefore = world.sandbox.control.ledger().length;
+		world.sandbox.control.resetRequests();
 		try {
 			const result = await runWorkflow(
 				withSpendingOn(withPollInterval(loadExample('weekly-article.json'), 1)),
-				{ credentials },
+				{ credentials: world.credentials },
 			);
 			expect(result.error?.node).toBe('Generate weekly article');
 			expect(result.error?.message).toMatch(/Minimum Balance to Keep/);
 			expect(result.error?.message).toMatch(/11 credits/);
 			expect(ledgerSince(ledgerBefore)).toEqual([]);
-			expect(sandbox.control.requests().map((r) => r.method)).not.toContain('POST');
+			expect(world.sandbox.control.requests().map((r) => r.method)).not.toContain('POST');
 		} finally {
-			sandbox.control.setCredits({ subscription: saved.subscription, purchased: saved.purchased });
+			world.sandbox.control.setCredits({
+				subscription: saved.subscription,
+				purchased: saved.purchased,
+			});
 		}
 	});
 
@@ -214,12 +207,12 @@ describe('example workflows against the sandbox', () => {
 						Start: { main: [[{ node: 'Generate social posts', type: 'main', index: 0 }]] },
 					},
 				},
-				{ credentials },
+				{ credentials: world.credentials },
 			);
 			expect(generated.error).toBeUndefined();
 			const contentId = generated.output('Generate social posts')[0].json.content_id;
 			expect(typeof contentId).toBe('string');
-			sandbox.control.advance(10 * 60_000);
+			world.sandbox.control.advance(10 * 60_000);
 			return contentId;
 		}
 
@@ -229,7 +222,7 @@ describe('example workflows against the sandbox', () => {
 			count: number,
 			contentId?: () => Promise<unknown>,
 		) {
-			const trigger = pollHarness(parameters, credentials);
+			const trigger = pollHarness(parameters, world.credentials);
 			expect(await trigger.poll()).toBeNull(); // activation: no backlog of seeded records
 			const id = await contentId?.();
 			const out: IDataObject[][] = [];
@@ -257,13 +250,16 @@ describe('example workflows against the sandbox', () => {
 				[],
 			]);
 			const input = out[0];
-			sandbox.control.resetRequests();
-			const asShipped = await runWorkflow(downstream, { credentials, input });
+			world.sandbox.control.resetRequests();
+			const asShipped = await runWorkflow(downstream, { credentials: world.credentials, input });
 			expect(asShipped.error).toBeUndefined();
-			expect(sandbox.control.requests()).toEqual([]);
+			expect(world.sandbox.control.requests()).toEqual([]);
 			expect(asShipped.output('Publish now').map((item) => item.json)).toEqual(input);
 
-			const published = await runWorkflow(withPublishingOn(downstream), { credentials, input });
+			const published = await runWorkflow(withPublishingOn(downstream), {
+				credentials: world.credentials,
+				input,
+			});
 			expect(published.error).toBeUndefined();
 			expect(published.output('Publish now').map((item) => item.json)).toEqual([
 				expect.objectContaining({ content_id: id, status: 'publishing', publish_mode: 'now' }),
@@ -288,7 +284,7 @@ describe('example workflows against the sandbox', () => {
 			const published: IDataObject[] = [];
 			for (const input of out.slice(0, 3)) {
 				const run = await runWorkflow(withPublishingOn(downstream), {
-					credentials,
+					credentials: world.credentials,
 					input,
 					nodeTypes: deployment,
 				});
