@@ -3,8 +3,9 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { STATE_BUDGET } from '../../nodes/ContentGenTrigger/tracker/state/codec';
 import { runPoll, type TriggerEvent } from '../../nodes/ContentGenTrigger/tracker';
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
-import { useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
-import { prng, World } from '../../harness/trigger/world';
+import type { VirtualService } from '../../harness/trigger/virtual';
+import type { World } from '../../harness/trigger/world';
+import { freshAccount } from './account';
 
 /*
  * Event ids, catching up after a start n8n kept no state of, and at-least-once delivery, in the
@@ -19,11 +20,7 @@ let world: World;
 let service: VirtualService;
 let stopClock: () => void;
 
-beforeEach(() => {
-	world = new World(prng(3), { socialOrder: 'id' });
-	service = new VirtualService(world);
-	stopClock = useVirtualClock(world);
-});
+beforeEach(() => ({ world, service, stopClock } = freshAccount(3)));
 afterEach(() => stopClock());
 
 function harness(parameters: IDataObject): PollHarness {

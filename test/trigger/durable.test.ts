@@ -2,8 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DurableCursors } from '../../harness/trigger/durable';
 import { pollHarness } from '../../harness/trigger/poll';
-import { useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
-import { prng, World } from '../../harness/trigger/world';
+import type { VirtualService } from '../../harness/trigger/virtual';
+import type { World } from '../../harness/trigger/world';
+import { freshAccount } from './account';
 
 /*
  * The trigger under n8n 2.41's durable poll cursors (../../harness/trigger/durable.ts models what
@@ -18,11 +19,7 @@ let world: World;
 let service: VirtualService;
 let stopClock: () => void;
 
-beforeEach(() => {
-	world = new World(prng(5), { socialOrder: 'id' });
-	service = new VirtualService(world);
-	stopClock = useVirtualClock(world);
-});
+beforeEach(() => ({ world, service, stopClock } = freshAccount(5)));
 afterEach(() => stopClock());
 
 function inFlight(articles: number, social: number) {

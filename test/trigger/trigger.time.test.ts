@@ -1,8 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
-import { RESET_WINDOWS, useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
+import { RESET_WINDOWS, useVirtualClock, type VirtualService } from '../../harness/trigger/virtual';
 import { prng, World } from '../../harness/trigger/world';
+import { freshAccount } from './account';
 
 /*
  * The poll's own time, counted on a virtual clock: every answer, timeout, retry pause and
@@ -17,11 +18,7 @@ let world: World;
 let service: VirtualService;
 let stopClock: () => void;
 
-beforeEach(() => {
-	world = new World(prng(7), { socialOrder: 'id' });
-	service = new VirtualService(world);
-	stopClock = useVirtualClock(world);
-});
+beforeEach(() => ({ world, service, stopClock } = freshAccount(7)));
 afterEach(() => stopClock());
 
 function trigger(parameters: IDataObject, pollBudgetMs?: number): PollHarness {
