@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { pressTest } from '../helpers/credential-test';
 import { refusedUrl } from '../helpers/flaky-server';
 import { envelope, failure, json, startHostileServer } from '../helpers/hostile-server';
-import { setupNock } from '../helpers/nock';
+import { nockRedirect, REDIRECTS, setupNock } from '../helpers/nock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -173,18 +173,8 @@ describe("the key goes only to the credential's origin, over https or to loopbac
 		expect(scope.isDone()).toBe(false);
 	});
 
-	it.each([
-		['302 to plain http on another host', 302, 'http://other.example.test/api/v1/user/credits'],
-		['301 to another https host', 301, 'https://other.example.test/api/v1/user/credits'],
-		['302 from https to http on the same host', 302, 'http://api.example.test/api/v1/user/credits'],
-	])('a redirect is not followed: %s', async (_what, status, location) => {
-		const redirect = nock('https://api.example.test')
-			.get('/api/v1/user/credits')
-			.reply(status, '', { Location: location });
-		const target = nock(new URL(location).origin)
-			.persist()
-			.get(/.*/)
-			.reply(200, envelope({ available_credits: 1 }));
+	it.each(REDIRECTS)('a redirect is not followed: %s', async (_what, status, location) => {
+		const { redirect, target } = nockRedirect('https://api.example.test', status, location);
 		const result = await pressTest({ apiKey: sb.apiKey, baseUrl: 'https://api.example.test' });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/redirect/i);

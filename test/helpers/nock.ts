@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { envelope } from './hostile-server';
 
 /**
  * Counts requests that reached nock without an interceptor: with net connect disabled, these
@@ -72,4 +73,25 @@ export function queryLog(): { log: Array<Record<string, string>>; capture(uri: s
 			log.push(Object.fromEntries(url.searchParams.entries()));
 		},
 	};
+}
+
+/** Redirects the key must never follow: what it is, the status, the Location. */
+export const REDIRECTS: Array<[string, number, string]> = [
+	['302 to plain http on another host', 302, 'http://other.example.test/api/v1/user/credits'],
+	['301 to another https host', 301, 'https://other.example.test/api/v1/user/credits'],
+	['302 from https to http on the same host', 302, 'http://api.example.test/api/v1/user/credits'],
+];
+
+/** The credits route at `base` redirecting to `location`, and a target there that would answer. */
+export function nockRedirect(
+	base: string,
+	status: number,
+	location: string,
+): { redirect: nock.Scope; target: nock.Scope } {
+	const redirect = nock(base).get('/api/v1/user/credits').reply(status, '', { Location: location });
+	const target = nock(new URL(location).origin)
+		.persist()
+		.get(/.*/)
+		.reply(200, envelope({ available_credits: 1 }));
+	return { redirect, target };
 }

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY } from '../helpers/engine';
 import { envelope, startHostileServer, type HostileServer } from '../helpers/hostile-server';
 import { errorName } from './helpers';
-import { setupNock } from '../helpers/nock';
+import { nockRedirect, REDIRECTS, setupNock } from '../helpers/nock';
 
 const BASE = 'https://api.example.test';
 const CONTENT_ID = '0b7c6f9a-1d2e-4f3a-8b9c-0d1e2f3a4b5c';
@@ -22,20 +22,10 @@ async function run(parameters: IDataObject, baseUrl = BASE) {
 setupNock({ allow: /127\.0\.0\.1/ });
 
 describe('redirects are never followed with the key', () => {
-	it.each([
-		['302 to plain http on another host', 302, 'http://other.example.test/api/v1/user/credits'],
-		['301 to another https host', 301, 'https://other.example.test/api/v1/user/credits'],
-		['302 from https to http on the same host', 302, 'http://api.example.test/api/v1/user/credits'],
-	])(
+	it.each(REDIRECTS)(
 		'%s: the target never hears from us, the error names the redirect',
 		async (_what, status, location) => {
-			const redirect = nock(BASE)
-				.get('/api/v1/user/credits')
-				.reply(status, '', { Location: location });
-			const target = nock(new URL(location).origin)
-				.persist()
-				.get(/.*/)
-				.reply(200, envelope({ available_credits: 1 }));
+			const { redirect, target } = nockRedirect(BASE, status, location);
 			const result = await run({ resource: 'account', operation: 'getCredits' });
 			expect(result.error?.message).toMatch(/redirect/i);
 			expect(`${result.error?.message} ${result.error?.description}`).toContain(
