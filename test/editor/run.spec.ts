@@ -1,10 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- browser test: reads an example workflow */
 /// <reference lib="dom" />
 // Running the nodes from the editor against the sandbox: Execute step on the main operations, the
 // project picker, the trigger's Fetch Test Event, and the content pipeline example on the canvas.
-import { readFileSync } from 'fs';
-import { join } from 'path';
-
 import {
 	ACTION,
 	openWorkflow,
@@ -16,6 +12,7 @@ import {
 	TRIGGER,
 	type WorkflowNode,
 } from './browser';
+import { loadExample, withSpendingOn } from '../../harness/examples';
 import { sameSet, served, type Served } from './described';
 import {
 	addCollectionOption,
@@ -215,9 +212,12 @@ describe('content pipeline example', () => {
 		'runs node after node on the canvas to the end',
 		current,
 		async (page, state) => {
-			const example = JSON.parse(
-				readFileSync(join(__dirname, '..', '..', 'examples', 'content-pipeline.json'), 'utf8'),
-			) as { name: string; nodes: WorkflowNode[]; connections: Record<string, unknown> };
+			// Spending on, as every suite runs the examples against the sandbox (it charges nobody).
+			const example = withSpendingOn(loadExample('content-pipeline.json')) as unknown as {
+				name: string;
+				nodes: WorkflowNode[];
+				connections: Record<string, unknown>;
+			};
 			const nodes = example.nodes.map((n) => (n.credentials ? { ...n, credentials } : n));
 			await openWorkflow(page, state, example.name, nodes, example.connections);
 			await page.locator(tid('execute-workflow-button')).click();
