@@ -68,7 +68,7 @@ export function callOptions(
 
 /**
  * How many requests the run may have in flight: the Parallel Requests option, read for the whole
- * run from its first item. Unset, reads run 5 at once; Publish and Generate (`visible`: posted or
+ * run from its first item. Unset, reads run PARALLEL_REQUESTS.default at once; Publish and Generate (`visible`: posted or
  * charged) do too from node version 1.1, while a node saved at version 1 keeps sending them one at
  * a time, so a saved workflow sends nothing after a failing item, as it always did.
  */

@@ -261,15 +261,6 @@ export async function apiGet<T>(
 	return await request<T>(await connect(context), 'GET', endpoint, options);
 }
 
-export async function apiPost<T>(
-	context: ApiContext,
-	endpoint: string,
-	body: IDataObject,
-	options: CallOptions = {},
-): Promise<ApiResponse<T>> {
-	return await request<T>(await connect(context), 'POST', endpoint, { ...options, body });
-}
-
 /** Waits for the per-minute window to reset when the last answer said nothing is left. */
 export async function respectRateLimit(
 	context: ApiContext,
