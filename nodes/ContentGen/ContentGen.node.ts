@@ -10,6 +10,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { testContentGenCredential } from '../shared/credentialTest';
 import { searchProjects } from '../shared/domain/projects';
+import { searchArticles, searchSocialContent } from '../shared/domain/records';
+import { DEFAULT_VERSION, NODE_VERSIONS } from './helpers/versions';
 import { nodeProperties } from './resources';
 import { router } from './router';
 
@@ -36,9 +38,9 @@ export class ContentGen implements INodeType {
 		icon: { light: 'file:contentGen.svg', dark: 'file:contentGen.dark.svg' },
 		group: ['transform'],
 		// 1.1: Publish and Generate send several items at once by default; a node saved at 1 keeps
-		// sending them one at a time unless Parallel Requests is set.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// sending them one at a time unless Parallel Requests is set. 2: see helpers/versions.ts.
+		version: NODE_VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: actionSubtitle(nodeProperties()),
 		description:
 			'Generate long-form articles and multi-platform social posts, publish or schedule them, and read credits and usage',
@@ -53,7 +55,7 @@ export class ContentGen implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchProjects },
+		listSearch: { searchArticles, searchProjects, searchSocialContent },
 		credentialTest: { testContentGenCredential },
 	};
 

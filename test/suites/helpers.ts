@@ -42,10 +42,18 @@ export function credentialsOf(sb: Sandbox, apiKey = sb.apiKey) {
 export async function runNode(
 	sb: Sandbox,
 	parameters: IDataObject,
-	options: { input?: IDataObject[]; apiKey?: string; continueOnFail?: boolean } = {},
+	options: {
+		input?: IDataObject[];
+		apiKey?: string;
+		continueOnFail?: boolean;
+		typeVersion?: number;
+	} = {},
 ): Promise<RunResult> {
 	return await runWorkflow(
-		singleNodeWorkflow(parameters, options.continueOnFail ? { continueOnFail: true } : {}),
+		singleNodeWorkflow(parameters, {
+			...(options.continueOnFail ? { continueOnFail: true } : {}),
+			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
+		}),
 		{ credentials: credentialsOf(sb, options.apiKey), input: options.input },
 	);
 }

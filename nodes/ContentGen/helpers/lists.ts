@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
+	IDisplayOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -9,19 +10,60 @@ import { NodeOperationError } from 'n8n-workflow';
 import { collect } from '../../shared/transport/pages';
 import { assertOneOf } from '../../shared/validation';
 import { runPerItem } from './items';
-import { callOptions, readFilters, readLimit, readSwitch } from './parameters';
-import { optionsCollection, simplifyProperty } from './properties';
+import { callOptions, readFilters, readLimit } from './parameters';
+import { outputProperties, readOutput, type Output } from './output';
+import { optionsCollection } from './properties';
+import { BEFORE_V2, FROM_V2 } from './versions';
 
 /** What differs between the Get Many operations. */
 interface ListSpec {
 	endpoint: string;
 	/** The query string from the filters the user set; validates them. */
 	query(filters: IDataObject): IDataObject;
-	shape(record: IDataObject, simplify: boolean): IDataObject;
+	shape(record: IDataObject, output: Output): IDataObject;
+}
+
+/** What a Get Many offers: its filters (per version where they differ), sorting, output fields. */
+export interface ListParameters {
+	filters: INodeProperties[];
+	/** Filters from version 2 when they differ (an ID picker, a list instead of free text). */
+	filtersV2?: INodeProperties[];
+	/** Version 2's Sort collection, below Options; before 2 these sat among the filters. */
+	sort?: INodeProperties[];
+	fields: readonly string[];
+}
+
+function filtersCollection(options: INodeProperties[], shown?: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options,
+		...(shown ? { displayOptions: shown } : {}),
+	};
 }
 
 /** A Get Many's parameters: Return All and Limit (the n8n pattern for lists) around its Filters. */
-export function listProperties(filters: INodeProperties[]): INodeProperties[] {
+export function listProperties(list: ListParameters): INodeProperties[] {
+	const { filters, filtersV2, sort, fields } = list;
+	const filterProperties = filtersV2
+		? [filtersCollection(filters, BEFORE_V2), filtersCollection(filtersV2, FROM_V2)]
+		: [filtersCollection(filters)];
+	const sortProperties: INodeProperties[] = sort
+		? [
+				{
+					displayName: 'Sort',
+					name: 'sort',
+					type: 'collection',
+					placeholder: 'Add Sort Rule',
+					default: {},
+					options: sort,
+					displayOptions: FROM_V2,
+				},
+			]
+		: [];
 	return [
 		{
 			displayName: 'Return All',
@@ -39,15 +81,8 @@ export function listProperties(filters: INodeProperties[]): INodeProperties[] {
 			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
 		},
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: filters,
-		},
-		simplifyProperty(),
+		...filterProperties,
+		...outputProperties(fields),
 		optionsCollection([
 			{
 				displayName: 'On Incomplete List',
@@ -70,6 +105,7 @@ export function listProperties(filters: INodeProperties[]): INodeProperties[] {
 					'What to do when the service reports more records than could be read (it grew during the read, repeated pages, or the read hit its ceiling)',
 			},
 		]),
+		...sortProperties,
 	];
 }
 
@@ -107,8 +143,11 @@ export async function runList(
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, (itemIndex) => {
 		const limit = readLimit(this, itemIndex);
-		const qs = spec.query(readFilters(this, itemIndex));
-		const simplify = readSwitch(this, 'simplify', itemIndex);
+		const qs = spec.query({
+			...readFilters(this, itemIndex, 'filters'),
+			...readFilters(this, itemIndex, 'sort'),
+		});
+		const output = readOutput(this, itemIndex);
 		const call = callOptions(this, itemIndex);
 		const onIncomplete = assertOneOf(
 			'On Incomplete List',
@@ -124,13 +163,7 @@ export async function runList(
 				call,
 			);
 			if (shortfall) reportShortfall(this, itemIndex, items.length, shortfall, onIncomplete);
-			return records.map((record) => spec.shape(record, simplify));
+			return records.map((record) => spec.shape(record, output));
 		};
 	});
-}
-
-export function pick(record: IDataObject, fields: readonly string[]): IDataObject {
-	const out: IDataObject = {};
-	for (const field of fields) if (field in record) out[field] = record[field];
-	return out;
 }

@@ -4,7 +4,6 @@ import { PARALLEL_REQUESTS, RATE_LIMIT_WAIT, REQUEST_TIMEOUT, WAIT } from '../..
 import type { OnTimeout } from '../../shared/constants';
 import type { CallOptions } from '../../shared/transport/request';
 import {
-	assertUuid,
 	validateBoolean,
 	validateLimit,
 	validateMaxRateLimitWait,
@@ -14,6 +13,7 @@ import {
 	validateRequestTimeout,
 	validateTimeout,
 } from '../../shared/validation';
+import { readRecordLocator } from '../../shared/domain/records';
 import type { Product } from './properties';
 import { RECORD_IDS } from './properties';
 
@@ -34,14 +34,19 @@ export function readSwitch(
 	return validateBoolean(SWITCHES[name], context.getNodeParameter(name, itemIndex, false));
 }
 
-/** The item's record ID, refused by its label unless a UUID (so it is also safe in a URL path). */
+/**
+ * The item's record ID (plain text, or a picker's value from version 2), refused by its label unless
+ * a UUID (so it is also safe in a URL path).
+ */
 export function readRecordId(
 	context: IExecuteFunctions,
 	resource: keyof typeof RECORD_IDS,
 	itemIndex: number,
 ): string {
-	const { displayName, name } = RECORD_IDS[resource];
-	return assertUuid(displayName, context.getNodeParameter(name, itemIndex));
+	return readRecordLocator(
+		resource,
+		context.getNodeParameter(RECORD_IDS[resource].name, itemIndex),
+	);
 }
 
 /** How the item's requests treat 429s and slow answers, from its Options. */
@@ -109,9 +114,13 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 	return validateLimit(context.getNodeParameter('limit', itemIndex));
 }
 
-/** The Filters collection with emptied entries dropped (an emptied field in the UI is ''). */
-export function readFilters(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const raw = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+/** A collection (Filters, Sort) with emptied entries dropped (an emptied field in the UI is ''). */
+export function readFilters(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: 'filters' | 'sort',
+): IDataObject {
+	const raw = context.getNodeParameter(name, itemIndex, {}) as IDataObject;
 	const entries: IDataObject = {};
 	for (const [key, value] of Object.entries(raw ?? {})) {
 		if (value === undefined || value === null) continue;

@@ -7,6 +7,8 @@ import {
 	UUID_EXAMPLE,
 	WAIT,
 } from '../../shared/constants';
+import { recordLocator, RECORDS } from '../../shared/domain/records';
+import { BEFORE_V2, FROM_V2 } from './versions';
 
 /**
  * Parameters several operations share. Each operation lists them among its own properties; the
@@ -64,33 +66,39 @@ export function optionsCollection(extra: INodeProperties[] = []): INodePropertie
 
 /** The record ID parameters; workflows refer to these names. */
 export const RECORD_IDS = {
-	article: { displayName: 'Article ID', name: 'articleId' },
-	socialContent: { displayName: 'Content ID', name: 'contentId' },
+	article: { displayName: RECORDS.article.displayName, name: RECORDS.article.name },
+	socialContent: {
+		displayName: RECORDS.socialContent.displayName,
+		name: RECORDS.socialContent.name,
+	},
 };
 
+/**
+ * A record ID parameter: plain text in a node saved before version 2 (as it was saved), a picker
+ * from version 2 (From list, By URL, ID). Both read through readRecordId.
+ */
 export function recordIdProperty(
 	resource: keyof typeof RECORD_IDS,
 	description: string,
-): INodeProperties {
-	return {
-		...RECORD_IDS[resource],
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: `e.g. ${UUID_EXAMPLE}`,
-		description,
-	};
-}
-
-export function simplifyProperty(show?: Record<string, boolean[]>): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		...(show ? { displayOptions: { show } } : {}),
-	};
+): INodeProperties[] {
+	return [
+		{
+			...RECORD_IDS[resource],
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: `e.g. ${UUID_EXAMPLE}`,
+			description,
+			displayOptions: BEFORE_V2,
+		},
+		{
+			...RECORD_IDS[resource],
+			...recordLocator(resource),
+			required: true,
+			description,
+			displayOptions: FROM_V2,
+		},
+	];
 }
 
 export function waitForCompletionProperty(description: string): INodeProperties {

@@ -4,7 +4,7 @@ import { ARTICLE_LIFECYCLE, isArticleComplete } from '../../shared/domain/status
 import type { CallOptions, Connection } from '../../shared/transport/request';
 import type { Article, ArticleStatusRecord } from '../../shared/types';
 import { pathId } from '../../shared/validation';
-import { readSwitch } from '../helpers/parameters';
+import { readOutput } from '../helpers/output';
 import { RECORD_IDS } from '../helpers/properties';
 import { shapeArticleOutput } from '../resources/article/output';
 import { readJob, type GenerationJob, type Observation } from './job';
@@ -33,7 +33,7 @@ async function fetchArticle(
 }
 
 async function shapeArticle(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
-	return shapeArticleOutput(record, readSwitch(this, 'simplify', itemIndex));
+	return shapeArticleOutput(record, readOutput(this, itemIndex));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 	readWaitSettings,
 	type WaitSettings,
 } from '../helpers/parameters';
+import { readOutput } from '../helpers/output';
 import type { Product } from '../helpers/properties';
 import { Batch } from './batch';
 import { finishJobs } from './finish';
@@ -133,6 +134,8 @@ export function prepareGeneration(
 	costHundredths: number,
 ): PreparedGeneration {
 	const wait = readSwitch(context, 'waitForCompletion', itemIndex);
+	// Output shapes the finished record, after the charge: a bad one is refused now instead.
+	if (wait) readOutput(context, itemIndex);
 	return {
 		body,
 		costHundredths,

@@ -194,6 +194,14 @@ export const badDate = fc
 
 export const nonText = wrongTypeNoNull.filter((v) => !(typeof v === 'string'));
 
+/** Not a list of field names (text separated by commas is one). */
+export const badFieldList = fc.oneof(
+	fc.integer(),
+	fc.boolean(),
+	fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
+	fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { minKeys: 1, maxKeys: 2 }),
+);
+
 /** For optional choices, empty means "not set": only present, wrong values. */
 export const notOneOfOptional = (allowed: readonly string[]) =>
 	notOneOf(allowed).filter((v) => v !== null && !(typeof v === 'string' && v.trim() === ''));

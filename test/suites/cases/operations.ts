@@ -21,6 +21,8 @@ import {
 	limitField,
 	minimumBalanceField,
 	onIncompleteField,
+	outputFields,
+	sortFields,
 	projectLocatorFields,
 	waitFields,
 	waiting,
@@ -53,6 +55,8 @@ export interface Field {
 	with?: IDataObject;
 	/** Values tried; the options every operation shares are read by one function, so fewer. */
 	runs?: number;
+	/** The node version the parameter exists at, when not every version has it. */
+	version?: number;
 }
 
 /** A parameter that carries a record id into a request path or query. */
@@ -106,6 +110,7 @@ export const COMMON_FIELDS: Field[] = [
 		bad: integerOutside(1, 50),
 		runs: 4,
 	},
+	...outputFields,
 ];
 
 export const OPERATION_CASES: Record<string, OperationCase> = {
@@ -167,12 +172,11 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			},
 			{ path: 'filters.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
 			{ path: 'filters.search', label: 'Search', bad: nonText },
-			{
-				path: 'filters.sortBy',
-				label: 'Sort By',
-				bad: notOneOfOptional(['created_at', 'updated_at', 'title']),
-			},
-			{ path: 'filters.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']) },
+			...sortFields.map(({ version: _v2, ...field }) => ({
+				...field,
+				path: field.path.replace('sort.', 'filters.'),
+			})),
+			...sortFields,
 		],
 	},
 	'article.getStatus': articleRead('getStatus', 'GET /articles/:id/status'),
@@ -355,7 +359,15 @@ export function describeEachOperation(
 /** The operation's own fields, plus the shared options it has. */
 export function fieldsOf(ref: OperationRef, entry: OperationCase): Field[] {
 	const paths = parametersOf(ref.module).map((p) => p.path);
-	return [...entry.fields, ...COMMON_FIELDS.filter((field) => paths.includes(field.path))];
+	// A Generate shows its Output only when it waits.
+	const shown = (field: Field): Field =>
+		field.version && paths.includes('waitForCompletion')
+			? { ...field, with: { ...field.with, ...waiting } }
+			: field;
+	return [
+		...entry.fields,
+		...COMMON_FIELDS.filter((field) => paths.includes(field.path)).map(shown),
+	];
 }
 
 /** Every successful run of an operation: its valid parameters and its variants, named. */

@@ -17,11 +17,12 @@ import { insufficientCredits, minimumBalanceOption } from '../../helpers/budget'
 import {
 	additionalFields,
 	optionsCollection,
-	simplifyProperty,
 	waitForCompletionProperty,
 	waitOptions,
 } from '../../helpers/properties';
+import { outputProperties } from '../../helpers/output';
 import type { OperationModule } from '../../helpers/types';
+import { ARTICLE_FIELDS } from './output';
 import { articleJob } from '../../jobs/article';
 import { prepareGeneration, runGenerate } from '../../jobs/start';
 
@@ -51,7 +52,7 @@ export const properties: INodeProperties[] = [
 	waitForCompletionProperty(
 		'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs the article_id at once.',
 	),
-	simplifyProperty({ waitForCompletion: [true] }),
+	...outputProperties(ARTICLE_FIELDS, { waitForCompletion: [true] }),
 	additionalFields([
 		{
 			displayName: 'Keywords',

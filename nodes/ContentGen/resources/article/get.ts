@@ -7,10 +7,11 @@ import type {
 
 import { request } from '../../../shared/transport/request';
 import { runPerItem } from '../../helpers/items';
-import { callOptions, readRecordId, readSwitch } from '../../helpers/parameters';
-import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
+import { outputProperties, readOutput } from '../../helpers/output';
+import { callOptions, readRecordId } from '../../helpers/parameters';
+import { optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
-import { shapeArticleOutput } from './output';
+import { ARTICLE_FIELDS, shapeArticleOutput } from './output';
 
 export const option: OperationModule['option'] = {
 	name: 'Get',
@@ -19,8 +20,11 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	recordIdProperty('article', 'ID (UUID) of the article, e.g. the article_id a Generate returned'),
-	simplifyProperty(),
+	...recordIdProperty(
+		'article',
+		'ID (UUID) of the article, e.g. the article_id a Generate returned',
+	),
+	...outputProperties(ARTICLE_FIELDS),
 	optionsCollection(),
 ];
 
@@ -30,11 +34,11 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(this, items, (itemIndex) => {
 		const id = readRecordId(this, 'article', itemIndex);
-		const simplify = readSwitch(this, 'simplify', itemIndex);
+		const output = readOutput(this, itemIndex);
 		const call = callOptions(this, itemIndex);
 		return async (connection) => {
 			const { data } = await request<IDataObject>(connection, 'GET', `/articles/${id}`, call);
-			return shapeArticleOutput(data, simplify);
+			return shapeArticleOutput(data, output);
 		};
 	});
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { ARTICLE_SORT_FIELDS } from '../../../shared/constants';
 import { projectLocator, readProjectId } from '../../../shared/domain/projects';
@@ -11,7 +16,7 @@ import {
 } from '../../../shared/validation';
 import { listProperties, runList } from '../../helpers/lists';
 import type { OperationModule } from '../../helpers/types';
-import { shapeArticleOutput } from './output';
+import { ARTICLE_FIELDS, shapeArticleOutput } from './output';
 
 const STATUS_NAMES: Record<string, string> = {
 	draft: 'Draft',
@@ -34,42 +39,57 @@ export const option: OperationModule['option'] = {
 	description: 'List articles, filtered by status, project or title. Free.',
 };
 
-export const properties = listProperties([
-	{
-		displayName: 'Order',
-		name: 'order',
-		type: 'options',
-		options: [
-			{ name: 'Ascending', value: 'asc' },
-			{ name: 'Descending', value: 'desc' },
-		],
-		default: 'desc',
-	},
+const order: INodeProperties = {
+	displayName: 'Order',
+	name: 'order',
+	type: 'options',
+	options: [
+		{ name: 'Ascending', value: 'asc' },
+		{ name: 'Descending', value: 'desc' },
+	],
+	default: 'desc',
+};
+
+const sortBy: INodeProperties = {
+	displayName: 'Sort By',
+	name: 'sortBy',
+	type: 'options',
+	options: ARTICLE_SORT_FIELDS.map((value) => ({ name: SORT_NAMES[value], value })).sort((a, b) =>
+		a.name.localeCompare(b.name),
+	),
+	default: 'created_at',
+};
+
+const filters: INodeProperties[] = [
 	projectLocator('Only articles of this project'),
 	{
 		displayName: 'Search',
 		name: 'search',
 		type: 'string',
 		default: '',
-		description: 'Case-insensitive partial match on the title',
-	},
-	{
-		displayName: 'Sort By',
-		name: 'sortBy',
-		type: 'options',
-		options: ARTICLE_SORT_FIELDS.map((value) => ({ name: SORT_NAMES[value], value })),
-		default: 'created_at',
+		placeholder: 'e.g. automation',
+		description: 'Only articles whose title contains this text (any case)',
 	},
 	{
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: ARTICLE_STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })),
+		options: ARTICLE_STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })).sort((a, b) =>
+			a.name.localeCompare(b.name),
+		),
 		default: 'cms',
 		description:
 			'Only articles in this status (finished articles are CMS or Needs Editing; there is no "published")',
 	},
-]);
+];
+
+// Before version 2, Order and Sort By sat among the filters; saved workflows keep them there.
+export const properties = listProperties({
+	filters: [order, ...filters.slice(0, 2), sortBy, filters[2]],
+	filtersV2: filters,
+	sort: [order, sortBy],
+	fields: ARTICLE_FIELDS,
+});
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pick } from '../../helpers/lists';
+import { applyOutput, type Output } from '../../helpers/output';
+import { pick } from '../../helpers/pick';
 
 const SIMPLE_FIELDS = [
 	'id',
@@ -8,6 +9,19 @@ const SIMPLE_FIELDS = [
 	'slug',
 	'status',
 	'meta_description',
+	'project_id',
+	'created_at',
+	'updated_at',
+] as const;
+
+/** Every field of a full article: the choices of Output > Selected Fields (spec 2.2). */
+export const ARTICLE_FIELDS = [
+	'id',
+	'title',
+	'slug',
+	'status',
+	'meta_description',
+	'content',
 	'project_id',
 	'created_at',
 	'updated_at',
@@ -50,10 +64,14 @@ function htmlToText(html: string): string {
 	return `${(lastSpace > CONTENT_TEXT_LENGTH * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** A single article or a list entry, raw or simplified (the HTML body becomes a short text). */
-export function shapeArticleOutput(record: IDataObject, simplify: boolean): IDataObject {
-	if (!simplify) return record;
+/** Simplified: the HTML body becomes a short text. */
+function simplifyArticle(record: IDataObject): IDataObject {
 	const out = pick(record, SIMPLE_FIELDS);
 	if (typeof record.content === 'string') out.content_text = htmlToText(record.content);
 	return out;
+}
+
+/** A single article or a list entry, as the item's Output asks. */
+export function shapeArticleOutput(record: IDataObject, output: Output): IDataObject {
+	return applyOutput(record, output, simplifyArticle);
 }

@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readRecordId, readWaitSettings } from '../../helpers/parameters';
-import {
-	optionsCollection,
-	recordIdProperty,
-	simplifyProperty,
-	waitOptions,
-} from '../../helpers/properties';
+import { optionsCollection, recordIdProperty, waitOptions } from '../../helpers/properties';
+import { outputProperties, readOutput } from '../../helpers/output';
 import type { OperationModule } from '../../helpers/types';
+import { ARTICLE_FIELDS } from './output';
 import { articleJob } from '../../jobs/article';
 import { runWait } from '../../jobs/finish';
 
@@ -19,11 +16,11 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	recordIdProperty(
+	...recordIdProperty(
 		'article',
 		'ID (UUID) of the article to wait for, e.g. the article_id a Generate returned',
 	),
-	simplifyProperty(),
+	...outputProperties(ARTICLE_FIELDS),
 	optionsCollection(waitOptions('article', false)),
 ];
 
@@ -32,6 +29,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runWait.call(this, items, articleJob, function (itemIndex) {
+		readOutput(this, itemIndex);
 		return {
 			itemIndex,
 			id: readRecordId(this, 'article', itemIndex),

@@ -9,10 +9,11 @@ import { projectLocator, readProjectId } from '../../../shared/domain/projects';
 import { request } from '../../../shared/transport/request';
 import { pathId } from '../../../shared/validation';
 import { runPerItem } from '../../helpers/items';
-import { callOptions, readSwitch } from '../../helpers/parameters';
-import { optionsCollection, simplifyProperty } from '../../helpers/properties';
+import { readOutput, outputProperties } from '../../helpers/output';
+import { callOptions } from '../../helpers/parameters';
+import { optionsCollection } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
-import { shapeProjectOutput } from './output';
+import { PROJECT_FIELDS, shapeProjectOutput } from './output';
 
 export const option: OperationModule['option'] = {
 	name: 'Get',
@@ -24,7 +25,7 @@ export const properties: INodeProperties[] = [
 	projectLocator('The project to get, with its brand, tone and business context', {
 		required: true,
 	}),
-	simplifyProperty(),
+	...outputProperties(PROJECT_FIELDS),
 	optionsCollection(),
 ];
 
@@ -37,11 +38,11 @@ export async function execute(
 			'Project',
 			readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true),
 		);
-		const simplify = readSwitch(this, 'simplify', itemIndex);
+		const output = readOutput(this, itemIndex);
 		const call = callOptions(this, itemIndex);
 		return async (connection) => {
 			const { data } = await request<IDataObject>(connection, 'GET', `/projects/${id}`, call);
-			return shapeProjectOutput(data, simplify);
+			return shapeProjectOutput(data, output);
 		};
 	});
 }

@@ -1,9 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { requireString } from '../../../shared/validation';
 import { listProperties, runList } from '../../helpers/lists';
 import type { OperationModule } from '../../helpers/types';
-import { shapeProjectOutput } from './output';
+import { PROJECT_FIELDS, shapeProjectOutput } from './output';
 
 export const option: OperationModule['option'] = {
 	name: 'Get Many',
@@ -11,24 +16,47 @@ export const option: OperationModule['option'] = {
 	description: 'List projects, optionally by status or business name. Free.',
 };
 
-export const properties = listProperties([
-	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		description: 'Case-insensitive partial match on the business name',
-	},
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. active',
-		description:
-			'Only projects with exactly this status (free text, e.g. active, completed, ready, pending, generating)',
-	},
-]);
+const search: INodeProperties = {
+	displayName: 'Search',
+	name: 'search',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. bakery',
+	description: 'Only projects whose business name contains this text (any case)',
+};
+
+const status: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. active',
+	description:
+		'Only projects with exactly this status (free text, e.g. active, completed, ready, pending, generating)',
+};
+
+/** The project statuses the service is known to use; it may use others (an expression can give them). */
+const PROJECT_STATUSES = ['active', 'completed', 'generating', 'pending', 'ready'];
+
+// Version 2 offers the known statuses as a list; a node saved earlier keeps its free text.
+export const properties = listProperties({
+	filters: [search, status],
+	filtersV2: [
+		search,
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: PROJECT_STATUSES.map((value) => ({
+				name: value.charAt(0).toUpperCase() + value.slice(1),
+				value,
+			})),
+			default: 'active',
+			description: 'Only projects in this status',
+		},
+	],
+	fields: PROJECT_FIELDS,
+});
 
 export async function execute(
 	this: IExecuteFunctions,

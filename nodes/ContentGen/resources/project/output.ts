@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pick } from '../../helpers/lists';
+import { applyOutput, type Output } from '../../helpers/output';
+import { pick } from '../../helpers/pick';
 
 const SIMPLE_FIELDS = [
 	'id',
@@ -10,6 +11,19 @@ const SIMPLE_FIELDS = [
 	'status',
 ] as const;
 
-export function shapeProjectOutput(record: IDataObject, simplify: boolean): IDataObject {
-	return simplify ? pick(record, SIMPLE_FIELDS) : record;
+/** Every field of a project: the choices of Output > Selected Fields (spec 2.5). */
+export const PROJECT_FIELDS = [
+	'id',
+	'business_name',
+	'business_website',
+	'business_language',
+	'location',
+	'expert_in',
+	'status',
+	'created_at',
+	'updated_at',
+] as const;
+
+export function shapeProjectOutput(record: IDataObject, output: Output): IDataObject {
+	return applyOutput(record, output, (full) => pick(full, SIMPLE_FIELDS));
 }

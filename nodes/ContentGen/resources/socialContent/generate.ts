@@ -20,11 +20,12 @@ import { readSwitch } from '../../helpers/parameters';
 import {
 	additionalFields,
 	optionsCollection,
-	simplifyProperty,
 	waitForCompletionProperty,
 	waitOptions,
 } from '../../helpers/properties';
+import { outputProperties } from '../../helpers/output';
 import type { OperationModule } from '../../helpers/types';
+import { SOCIAL_FIELDS } from './fields';
 import { socialJob } from '../../jobs/social';
 import { prepareGeneration, runGenerate } from '../../jobs/start';
 import { readOutputOptions } from './output';
@@ -68,7 +69,7 @@ export const properties: INodeProperties[] = [
 	waitForCompletionProperty(
 		'Whether to wait until the posts are finished and output the record with its captions and images (polls for free; usually under a minute). Otherwise outputs the content_id at once.',
 	),
-	simplifyProperty({ waitForCompletion: [true] }),
+	...outputProperties(SOCIAL_FIELDS, { waitForCompletion: [true] }),
 	additionalFields([
 		{
 			displayName: 'Angle',

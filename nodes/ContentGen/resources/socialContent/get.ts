@@ -8,8 +8,10 @@ import type {
 import { request } from '../../../shared/transport/request';
 import { runPerItem } from '../../helpers/items';
 import { callOptions, readRecordId } from '../../helpers/parameters';
-import { optionsCollection, recordIdProperty, simplifyProperty } from '../../helpers/properties';
+import { optionsCollection, recordIdProperty } from '../../helpers/properties';
+import { outputProperties } from '../../helpers/output';
 import type { OperationModule } from '../../helpers/types';
+import { SOCIAL_FIELDS } from './fields';
 import { readOutputOptions, shapeSocialOutput } from './output';
 import { socialOutputOptions } from './outputOptions';
 
@@ -21,11 +23,11 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	recordIdProperty(
+	...recordIdProperty(
 		'socialContent',
 		'ID (UUID) of the social content record, e.g. the content_id a Generate returned',
 	),
-	simplifyProperty(),
+	...outputProperties(SOCIAL_FIELDS),
 	optionsCollection(socialOutputOptions),
 ];
 

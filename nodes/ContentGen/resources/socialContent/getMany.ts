@@ -1,12 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { UUID_EXAMPLE } from '../../../shared/constants';
 import { SOCIAL_STATUSES } from '../../../shared/domain/statuses';
-import { assertUuid, validatePlatform, validateSocialStatus } from '../../../shared/validation';
+import { validatePlatform, validateSocialStatus } from '../../../shared/validation';
+import { readRecordLocator, recordLocator } from '../../../shared/domain/records';
 import { projectLocator, readProjectId } from '../../../shared/domain/projects';
 import { listProperties, runList } from '../../helpers/lists';
 import type { OperationModule } from '../../helpers/types';
 import { platformOptions } from '../../../shared/domain/platforms';
+import { SOCIAL_FIELDS } from './fields';
 import { normaliseSocialRecord } from './output';
 
 export const option: OperationModule['option'] = {
@@ -16,15 +23,16 @@ export const option: OperationModule['option'] = {
 		'List social content records, filtered by platform, status, article or project. Free.',
 };
 
-export const properties = listProperties([
-	{
-		displayName: 'Article ID',
-		name: 'articleId',
-		type: 'string',
-		default: '',
-		placeholder: `e.g. ${UUID_EXAMPLE}`,
-		description: 'Only records generated from this article',
-	},
+const articleIdText: INodeProperties = {
+	displayName: 'Article ID',
+	name: 'articleId',
+	type: 'string',
+	default: '',
+	placeholder: `e.g. ${UUID_EXAMPLE}`,
+	description: 'Only records generated from this article',
+};
+
+const others: INodeProperties[] = [
 	{
 		displayName: 'Platform',
 		name: 'platform',
@@ -41,11 +49,26 @@ export const properties = listProperties([
 		options: SOCIAL_STATUSES.map((value) => ({
 			name: value.charAt(0).toUpperCase() + value.slice(1),
 			value,
-		})),
+		})).sort((a, b) => a.name.localeCompare(b.name)),
 		default: 'completed',
 		description: 'Only records in this status',
 	},
-]);
+];
+
+// Version 2 picks the article from a list; a node saved earlier keeps its plain-text Article ID.
+export const properties = listProperties({
+	filters: [articleIdText, ...others],
+	filtersV2: [
+		{
+			displayName: 'Article ID',
+			name: 'articleId',
+			...recordLocator('article'),
+			description: 'Only records generated from this article',
+		},
+		...others,
+	],
+	fields: SOCIAL_FIELDS,
+});
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -59,7 +82,7 @@ export async function execute(
 				qs.platform = validatePlatform('Platform', filters.platform);
 			if (filters.status !== undefined) qs.status = validateSocialStatus('Status', filters.status);
 			if (filters.articleId !== undefined)
-				qs.article_id = assertUuid('Article ID', filters.articleId);
+				qs.article_id = readRecordLocator('article', filters.articleId);
 			const projectId = readProjectId(filters.projectId, false);
 			if (projectId) qs.project_id = projectId;
 			return qs;

@@ -9,7 +9,8 @@ import { downloadFile } from '../../../shared/transport/download';
 import type { ServiceRoot } from '../../../shared/transport/origin';
 import { connect } from '../../../shared/transport/request';
 import { validateMaxImageSizeMb } from '../../../shared/validation';
-import { pick } from '../../helpers/lists';
+import { applyOutput, readOutput, type Output } from '../../helpers/output';
+import { pick } from '../../helpers/pick';
 import { callOptions, readSwitch } from '../../helpers/parameters';
 
 export const DEFAULT_MAX_IMAGE_MB = 10;
@@ -17,7 +18,7 @@ export const DEFAULT_MAX_IMAGE_MB = 10;
 interface SocialOutputOptions {
 	splitByPlatform: boolean;
 	downloadImages: boolean;
-	simplify: boolean;
+	output: Output;
 	maxImageBytes: number;
 	timeoutMs: number;
 }
@@ -72,15 +73,17 @@ function platformView(record: IDataObject): {
 	return { platform_names: [], captions: {} };
 }
 
-/** The record with `platform_names` and `captions` added (raw), or the simplified view. */
-export function normaliseSocialRecord(record: IDataObject, simplify = false): IDataObject {
+/**
+ * The record with `platform_names` and `captions` added, then as the item's Output asks: whole,
+ * the simplified view, or the fields selected.
+ */
+export function normaliseSocialRecord(record: IDataObject, output: Output): IDataObject {
 	const view = platformView(record);
-	if (!simplify) return { ...record, ...view };
-	return {
+	return applyOutput({ ...record, ...view }, output, () => ({
 		...pick(record, SIMPLE_FIELDS),
 		platforms: view.platform_names,
 		...view,
-	};
+	}));
 }
 
 /** One row per platform: what a poster or a spreadsheet wants. */
@@ -165,7 +168,7 @@ export async function shapeSocialOutput(
 		return items;
 	}
 
-	const item: INodeExecutionData = { json: normaliseSocialRecord(record, options.simplify) };
+	const item: INodeExecutionData = { json: normaliseSocialRecord(record, options.output) };
 	if (options.downloadImages) {
 		const binary: IBinaryKeyData = {};
 		for (const [platform, url] of Object.entries(images))
@@ -181,7 +184,7 @@ export function readOutputOptions(
 	itemIndex: number,
 ): SocialOutputOptions {
 	return {
-		simplify: readSwitch(context, 'simplify', itemIndex),
+		output: readOutput(context, itemIndex),
 		splitByPlatform: readSwitch(context, 'options.splitByPlatform', itemIndex),
 		downloadImages: readSwitch(context, 'options.downloadImages', itemIndex),
 		maxImageBytes: validateMaxImageSizeMb(

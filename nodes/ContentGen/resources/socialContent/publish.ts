@@ -39,7 +39,7 @@ const explain: Explain = (answer) => {
 };
 
 export const properties: INodeProperties[] = [
-	recordIdProperty(
+	...recordIdProperty(
 		'socialContent',
 		'ID (UUID) of a finished social content record to post to the connected social profiles',
 	),

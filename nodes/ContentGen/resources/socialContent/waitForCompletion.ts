@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readRecordId, readWaitSettings } from '../../helpers/parameters';
-import {
-	optionsCollection,
-	recordIdProperty,
-	simplifyProperty,
-	waitOptions,
-} from '../../helpers/properties';
+import { optionsCollection, recordIdProperty, waitOptions } from '../../helpers/properties';
+import { outputProperties } from '../../helpers/output';
 import type { OperationModule } from '../../helpers/types';
+import { SOCIAL_FIELDS } from './fields';
 import { runWait } from '../../jobs/finish';
 import { socialJob } from '../../jobs/social';
 import { readOutputOptions } from './output';
@@ -21,11 +18,11 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	recordIdProperty(
+	...recordIdProperty(
 		'socialContent',
 		'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
 	),
-	simplifyProperty(),
+	...outputProperties(SOCIAL_FIELDS),
 	optionsCollection([...waitOptions('social', false), ...socialOutputOptions]),
 ];
 
