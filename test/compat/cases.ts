@@ -46,17 +46,23 @@ export const CASES: Case[] = [
 		projectId: byId(IDS.project),
 		waitForCompletion: true,
 		simplify: true,
+		output: 'fields',
+		fields: ['status', 'title'],
 		additionalFields: { tone: 'academic' },
 		options: { ...call, ...waits },
 	}),
 	action('article-get', 'article', 'get', {
 		articleId: IDS.article,
 		simplify: true,
+		output: 'fields',
+		fields: ['slug'],
 		options: call,
 	}),
 	action('article-getMany-limit', 'article', 'getMany', {
 		limit: 2,
 		simplify: true,
+		output: 'raw',
+		sort: { sortBy: 'title', order: 'asc' },
 		filters: {
 			projectId: byList(IDS.project),
 			status: 'cms',
@@ -77,6 +83,7 @@ export const CASES: Case[] = [
 	action('article-waitForCompletion', 'article', 'waitForCompletion', {
 		articleId: IDS.article,
 		simplify: true,
+		output: 'raw',
 		options: { ...call, ...waits },
 	}),
 	action('social-generate', 'socialContent', 'generate', {
@@ -95,16 +102,21 @@ export const CASES: Case[] = [
 		platforms: ['instagram', 'linkedin'],
 		waitForCompletion: true,
 		simplify: true,
+		output: 'raw',
 		options: { ...call, ...waits, ...images },
 	}),
 	action('social-get', 'socialContent', 'get', {
 		contentId: IDS.content,
 		simplify: true,
+		output: 'fields',
+		fields: ['captions'],
 		options: { ...call, ...images },
 	}),
 	action('social-getMany-limit', 'socialContent', 'getMany', {
 		limit: 1,
 		simplify: true,
+		output: 'fields',
+		fields: ['status'],
 		filters: {
 			articleId: IDS.article,
 			platform: 'linkedin',
@@ -123,19 +135,28 @@ export const CASES: Case[] = [
 		options: call,
 	}),
 	action('social-publish-now', 'socialContent', 'publish', { contentId: IDS.content }),
+	// Version 2's pickers as the editor saves them (version 1 and 1.1 read the same value).
+	action('social-publish-picked', 'socialContent', 'publish', { contentId: byList(IDS.content) }),
+	action('article-getStatus-url', 'article', 'getStatus', {
+		articleId: { __rl: true, mode: 'url', value: `/api/v1/articles/${IDS.articleQueued}/status` },
+	}),
 	action('social-waitForCompletion', 'socialContent', 'waitForCompletion', {
 		contentId: IDS.content,
 		simplify: true,
+		output: 'raw',
 		options: { ...call, ...waits, ...images },
 	}),
 	action('project-get', 'project', 'get', {
 		projectId: byId(IDS.otherProject),
 		simplify: true,
+		output: 'fields',
+		fields: ['business_name'],
 		options: call,
 	}),
 	action('project-getMany-limit', 'project', 'getMany', {
 		limit: 1,
 		simplify: true,
+		output: 'raw',
 		filters: { search: 'bean', status: 'active' },
 		options: { ...call, onIncompleteList: 'error' },
 	}),
