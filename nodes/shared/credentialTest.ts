@@ -22,7 +22,7 @@ interface Answer {
 /** Sentences for the network failures a wrong Base URL produces. */
 const NETWORK_SENTENCES: Record<string, (host: string) => string> = {
 	ECONNREFUSED: (host) => `Nothing accepted the connection at ${host} (connection refused)`,
-	ENOTFOUND: (host) => `The host name ${host} could not be found (DNS lookup failed)`,
+	ENOTFOUND: (host) => `The host name ${host} could not be found (no DNS record)`,
 	EAI_AGAIN: (host) =>
 		`The host name ${host} could not be looked up right now (DNS did not answer)`,
 	ECONNRESET: (host) => `${host} closed the connection before answering`,
@@ -43,7 +43,7 @@ function networkSentence(error: unknown, root: ServiceRoot): string {
 	const sentence = code ? NETWORK_SENTENCES[code]?.(host) : undefined;
 	const detail =
 		sentence ??
-		`Could not connect to ${host} (${code ?? (error as Error)?.message ?? 'unknown error'})`;
+		`Could not connect to ${host} (${code ?? (error as Error)?.message ?? 'no reason given'})`;
 	return `${detail}. Check the Base URL (the service's address, e.g. https://api.example.com) and that n8n can reach it.`;
 }
 

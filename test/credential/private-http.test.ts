@@ -190,7 +190,7 @@ describe('the node', () => {
 		const { seen } = service(BASE);
 		const result = await run({ resource: 'account', operation: 'getCredits' });
 		expect(result.error?.message).toBe(
-			'Refusing to send the API key over plain http to a remote host',
+			'Refusing to send the API key over plain http to a remote host [item 0]',
 		);
 		expect(result.error?.description).toContain('"Allow Plain HTTP to a Private Address"');
 		expect(seen).toEqual([]);
@@ -235,7 +235,7 @@ describe('the node', () => {
 			.reply(200, envelope(record('http://10.0.0.9/admin.png')));
 		const refused = await run(get, true);
 		expect(refused.error?.message).toBe(
-			'The linkedin image was not downloaded: 10.0.0.9 is plain http; only https addresses are fetched',
+			'The linkedin image was not downloaded: 10.0.0.9 is plain http; only https addresses are fetched [item 0]',
 		);
 		expect(other.isDone()).toBe(false);
 	});

@@ -40,7 +40,7 @@ const TRANSPARENT = ['redactSecrets'];
  * function, or the value of a constant, named here. The test fails when one is no longer found.
  */
 export const PRODUCERS: Array<{ file: string; name: string }> = [
-	// Get Many's shortfall: the message of "Stop With an Error", the hint of "Warn".
+	// Get Many's shortfall: the message of "Stop the Item", the hint of "Warn".
 	{ file: 'nodes/shared/transport/pages.ts', name: 'shortfall' },
 	// What the trigger expects to spend, logged at activation.
 	{ file: 'nodes/ContentGenTrigger/cost.ts', name: 'expected' },

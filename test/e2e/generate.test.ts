@@ -133,7 +133,7 @@ describe('generate and wait against the sandbox over real HTTP', () => {
 		const result = await run(article(), [{}, {}], true);
 		const items = result.output('ContentGen');
 		expect(items[0].json.error).toMatch(
-			/^The article generation failed \(article_id [0-9a-f-]+\)$/,
+			/^The service could not generate the article \(article_id [0-9a-f-]+\) \[item 0\]$/,
 		);
 		expect(items[0].json.article_id).toBeDefined();
 		expect(items[1].json.status).toBe('cms');

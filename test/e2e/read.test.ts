@@ -193,7 +193,9 @@ describe('read and publish operations against the sandbox over real HTTP', () =>
 		});
 
 		const again = await run({ resource: 'socialContent', operation: 'publish', contentId: now });
-		expect(again.error?.message).toBe('The service refused to publish this social content again');
+		expect(again.error?.message).toBe(
+			'The service refused to publish this social content again [item 0]',
+		);
 		expect(again.error?.description).toContain('This social content has already been published');
 
 		expect(sandbox.control.ledger()).toHaveLength(ledgerBefore);

@@ -77,7 +77,7 @@ describe('account resource through the engine', () => {
 			singleNodeWorkflow({ resource: 'account', operation: 'getCredits' }),
 		);
 		expect(result.error?.message).toBe(
-			'The API key may not do this: it needs the "read" permission and the "user" scope',
+			'The API key may not do this: it needs the "read" permission and the "user" scope [item 0]',
 		);
 		expect(result.error?.description).toContain('req_123');
 		expect(JSON.stringify(result.run)).not.toContain(TEST_API_KEY);
@@ -103,7 +103,7 @@ describe('account resource through the engine', () => {
 		const items = result.output('ContentGen');
 		expect(items[0].json).toEqual(credits);
 		expect(items[1].json.error).toBe(
-			'The API key was not accepted (missing, invalid, expired or revoked)',
+			'The API key was not accepted (missing, invalid, expired or revoked) [item 1]',
 		);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 	});
@@ -116,7 +116,7 @@ describe('account resource through the engine', () => {
 			},
 		);
 		expect(result.error?.message).toBe(
-			'Refusing to send the API key over plain http to a remote host',
+			'Refusing to send the API key over plain http to a remote host [item 0]',
 		);
 	});
 
@@ -134,7 +134,9 @@ describe('account resource through the engine', () => {
 				}),
 			),
 		);
-		expect(result.error?.message).toBe('Max Rate-Limit Wait must be from 0 to 3600, got -5');
+		expect(result.error?.message).toBe(
+			"'Max Rate-Limit Wait' must be from 0 to 3600, got -5 [item 0]",
+		);
 		expect(scope.pendingMocks()).toEqual(['GET https://contentgen.test:443/api/v1/user/credits']);
 	});
 });

@@ -75,7 +75,9 @@ describe('several at once (node version 1.1)', () => {
 		expect(sent.every((item) => item <= 4)).toBe(true);
 		expect(arrivals.every((a) => a.at < failedAt())).toBe(true);
 		// the error of the lowest failing item, naming every other item sent
-		expect(result.error?.message).toBe('The service failed (HTTP 500)');
+		expect(result.error?.message).toBe(
+			'The service could not handle the request (HTTP 500) [item 2]',
+		);
 		const named = sent
 			.filter((item) => item !== 2)
 			.map((item) =>

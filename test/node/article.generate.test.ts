@@ -178,7 +178,9 @@ describe('article generate through the engine', () => {
 				.replyWithError(connectionReset());
 			const result = await runWorkflow(singleNodeWorkflow(generate()));
 			expect(log).toEqual(['POST /articles/generate']);
-			expect(result.error?.message).toBe('The connection to the service broke before it answered');
+			expect(result.error?.message).toBe(
+				'The connection to the service broke before it answered [item 0]',
+			);
 			expect(result.error?.description).toMatch(/not sent again.*ECONNRESET/);
 		});
 
@@ -204,7 +206,7 @@ describe('article generate through the engine', () => {
 			]);
 			expect(items.map((item) => item.json.article_id ?? item.json.error)).toEqual([
 				ARTICLE,
-				'The connection to the service broke before it answered',
+				'The connection to the service broke before it answered [item 1]',
 				second,
 			]);
 			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -239,7 +241,7 @@ describe('article generate through the engine', () => {
 			);
 			expect(log).toEqual(['GET /user/credits']);
 			expect(result.error?.message).toBe(
-				'Minimum Balance to Keep: this article generation costs 1.5 credits, the balance is 2 credits and the floor is 1 credit',
+				'Minimum Balance to Keep: this article generation costs 1.5 credits, the balance is 2 credits and the floor is 1 credit [item 0]',
 			);
 			expect(result.error?.description).toContain('Nothing was sent for this item');
 		});
@@ -269,7 +271,7 @@ describe('article generate through the engine', () => {
 				'refused',
 			]);
 			expect(items[2].json.error).toBe(
-				'Minimum Balance to Keep: this article generation costs 1.5 credits, the balance is 1.1 credits and the floor is 1 credit',
+				'Minimum Balance to Keep: this article generation costs 1.5 credits, the balance is 1.1 credits and the floor is 1 credit [item 2]',
 			);
 			expect(items[2].json.description).toContain('earlier items of this run will spend 3 credits');
 			expect(items[2].pairedItem).toEqual({ item: 2 });

@@ -102,7 +102,7 @@ describe('article resource through the engine', () => {
 			);
 			const items = result.output('ContentGen');
 			expect(items[0].json.error).toBe(
-				"Article not found: it does not exist or does not belong to this API key's account",
+				"Article not found: it does not exist or does not belong to this API key's account [item 0]",
 			);
 			expect(items[0].json.description).toContain('req_404');
 			expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -117,8 +117,8 @@ describe('article resource through the engine', () => {
 					const result = await runWorkflow(
 						singleNodeWorkflow({ resource: 'article', operation: 'get', articleId }),
 					);
-					expect(result.error?.message).toMatch(/^Article ID must be a UUID/);
-					expect(result.error?.description).toContain('Invalid value for "Article ID"');
+					expect(result.error?.message).toMatch(/^'Article ID' must be a UUID.* \[item 0\]$/);
+					expect(result.error?.description).toContain("Change 'Article ID' for this item");
 				});
 			},
 		);
@@ -149,7 +149,7 @@ describe('article resource through the engine', () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow({ resource: 'article', operation: 'getStatus', articleId: '42' }),
 				);
-				expect(result.error?.message).toMatch(/^Article ID must be a UUID/);
+				expect(result.error?.message).toMatch(/^'Article ID' must be a UUID.* \[item 0\]$/);
 			});
 		});
 	});
@@ -283,8 +283,8 @@ describe('article resource through the engine', () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow({ resource: 'article', operation: 'getMany', ...parameters }),
 				);
-				expect(result.error?.message.startsWith(`${field} must`)).toBe(true);
-				expect(result.error?.description).toContain(`Invalid value for "${field}"`);
+				expect(result.error?.message.startsWith(`'${field}' must`)).toBe(true);
+				expect(result.error?.description).toContain(`Change '${field}' for this item`);
 			});
 		});
 	});

@@ -120,7 +120,9 @@ describe('article wait for completion through the engine', () => {
 			const { scope } = recordedApi();
 			scope.get(statusPath()).reply(200, ok(articleStatus(ARTICLE, 'failed', 30)));
 			const result = await runWorkflow(singleNodeWorkflow(waitFor(ARTICLE)));
-			expect(result.error?.message).toBe(`The article generation failed (article_id ${ARTICLE})`);
+			expect(result.error?.message).toBe(
+				`The service could not generate the article (article_id ${ARTICLE}) [item 0]`,
+			);
 		});
 
 		it('under Continue On Fail it is an error item with the id and status, paired with its input', async () => {
@@ -131,7 +133,7 @@ describe('article wait for completion through the engine', () => {
 			);
 			const [item] = result.output('ContentGen');
 			expect(item.json).toMatchObject({
-				error: `The article generation failed (article_id ${ARTICLE})`,
+				error: `The service could not generate the article (article_id ${ARTICLE}) [item 0]`,
 				article_id: ARTICLE,
 				status: 'failed',
 			});
@@ -181,7 +183,7 @@ describe('article wait for completion through the engine', () => {
 				singleNodeWorkflow(waitFor(ARTICLE, { timeout: 1, onTimeout: 'fail' })),
 			);
 			expect(result.error?.message).toBe(
-				`The article ${ARTICLE} did not finish within 1 second (last status: queued, 40%)`,
+				`The article ${ARTICLE} did not finish within 1 second (last status: queued, 40%) [item 0]`,
 			);
 			expect(result.error?.description).toContain(`Article ID ${ARTICLE}`);
 		});
@@ -305,7 +307,9 @@ describe('article wait for completion through the engine', () => {
 			const result = await runWorkflow(singleNodeWorkflow(generateAndWait()), {
 				input: [{}, {}, {}],
 			});
-			expect(result.error?.message).toBe(`The article generation failed (article_id ${ids[1]})`);
+			expect(result.error?.message).toBe(
+				`The service could not generate the article (article_id ${ids[1]}) [item 1]`,
+			);
 			expect(result.error?.description).toContain(`item 0: article_id ${ids[0]} (queued)`);
 			expect(result.error?.description).toContain(`item 2: article_id ${ids[2]} (queued)`);
 			expect(scope.isDone()).toBe(true);
@@ -328,7 +332,7 @@ describe('article wait for completion through the engine', () => {
 			);
 			const items = result.output('ContentGen');
 			expect(items.map((item) => item.json.error ?? item.json.id)).toEqual([
-				`The article generation failed (article_id ${ids[0]})`,
+				`The service could not generate the article (article_id ${ids[0]}) [item 0]`,
 				ids[1],
 			]);
 			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);

@@ -301,7 +301,7 @@ describe('record pickers', () => {
 					{ input: [{ url: `https://example.com/posts/${ARTICLE_ID}` }] },
 				);
 				expect(result.error?.message).toBe(
-					'Article ID holds no article ID in its URL, got "https://example.com/posts/11111111-1111-…": the address must contain /articles/ followed by the ID',
+					'\'Article ID\' holds no article ID in its URL, got "https://example.com/posts/11111111-1111-…": the address must contain /articles/ followed by the ID [item 0]',
 				);
 			});
 		});
@@ -320,7 +320,7 @@ describe('record pickers', () => {
 					{ input: [{ id: 'not-an-id' }] },
 				);
 				expect(result.error?.message).toMatch(
-					/^Content ID must be a UUID such as .*, got "not-an-id"$/,
+					/^'Content ID' must be a UUID such as .*, got "not-an-id" \[item 0\]$/,
 				);
 			});
 		});

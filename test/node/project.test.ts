@@ -92,8 +92,8 @@ describe('project resource through the engine', () => {
 					{ input: [{ p: 'Bean There' }] },
 				);
 				const [item] = result.output('ContentGen');
-				expect(item.json.error).toMatch(/^Project must be a UUID/);
-				expect(item.json.description).toContain('Invalid value for "Project"');
+				expect(item.json.error).toMatch(/^'Project' must be a UUID.* \[item 0\]$/);
+				expect(item.json.description).toContain("Change 'Project' for this item");
 				expect(item.pairedItem).toEqual({ item: 0 });
 			});
 		});
@@ -150,7 +150,9 @@ describe('project resource through the engine', () => {
 				const result = await runWorkflow(
 					singleNodeWorkflow({ resource: 'project', operation: 'getMany', limit: 0 }),
 				);
-				expect(result.error?.message).toBe('Limit must be a whole number of at least 1, got 0');
+				expect(result.error?.message).toBe(
+					"'Limit' must be a whole number of at least 1, got 0 [item 0]",
+				);
 			});
 		});
 	});

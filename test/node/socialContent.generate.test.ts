@@ -161,7 +161,7 @@ describe('social content generate through the engine', () => {
 		);
 		expect(log).toEqual(['GET /user/credits']);
 		expect(result.error?.message).toBe(
-			'Minimum Balance to Keep: this social content generation costs 1.8 credits, the balance is 2.5 credits and the floor is 1 credit',
+			'Minimum Balance to Keep: this social content generation costs 1.8 credits, the balance is 2.5 credits and the floor is 1 credit [item 0]',
 		);
 	});
 
@@ -250,7 +250,7 @@ describe('social content generate through the engine', () => {
 				);
 			const result = await runWorkflow(singleNodeWorkflow(generateAndWait()));
 			expect(result.error?.message).toBe(
-				`The social content generation failed (content_id ${CONTENT}): Source page unreachable`,
+				`The service could not generate the social content (content_id ${CONTENT}): Source page unreachable [item 0]`,
 			);
 		});
 
@@ -353,7 +353,7 @@ describe('social content generate through the engine', () => {
 				}),
 			);
 			expect(result.error?.message).toBe(
-				`The social content ${CONTENT} did not finish within 1 second (last status: generating, 40%)`,
+				`The social content ${CONTENT} did not finish within 1 second (last status: generating, 40%) [item 0]`,
 			);
 			expect(result.error?.description).toContain(`Content ID ${CONTENT}`);
 		});

@@ -191,7 +191,7 @@ describe('social content get through the engine', () => {
 				);
 			const result = await runWorkflow(get({ options: { downloadImages: true, maxImageSizeMb } }));
 			expect(result.error?.message).toMatch(
-				/^The instagram image from [^ ]+ is larger than the maximum image size \(\d+ KB > 103 KB\)$/,
+				/^The instagram image from [^ ]+ is larger than the maximum image size \(\d+ KB > 103 KB\) \[item 0\]$/,
 			);
 			expect(result.error?.description).toContain('Max Image Size (MB)');
 		}
@@ -205,7 +205,7 @@ describe('social content get through the engine', () => {
 		);
 		const [item] = result.output('ContentGen');
 		expect(item.json.error).toBe(
-			'Could not download the instagram image from images.contentgen.test: it answered HTTP 404',
+			'Could not download the instagram image from images.contentgen.test: it answered HTTP 404 [item 0]',
 		);
 		expect(item.pairedItem).toEqual({ item: 0 });
 	});

@@ -82,8 +82,8 @@ describe('social content publish through the engine', () => {
 	});
 
 	it.each([
-		[409, 'CONFLICT', 'The service refused to publish this social content again'],
-		[412, 'PRECONDITION_FAILED', 'The social content cannot be published yet'],
+		[409, 'CONFLICT', 'The service refused to publish this social content again [item 0]'],
+		[412, 'PRECONDITION_FAILED', 'The social content cannot be published yet [item 0]'],
 	])('a %i explains the publish precondition', async (status, code, message) => {
 		api()
 			.post('/api/v1/social/publish')
@@ -116,7 +116,9 @@ describe('social content publish through the engine', () => {
 					contentId: CONTENT_ID,
 				}),
 			);
-			expect(result.error?.message).toBe('The service failed (HTTP 500)');
+			expect(result.error?.message).toBe(
+				'The service could not handle the request (HTTP 500) [item 0]',
+			);
 			expect(scope.isDone()).toBe(true);
 		});
 	});

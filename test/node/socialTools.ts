@@ -14,7 +14,7 @@ export async function expectRejected(parameters: Record<string, unknown>, field:
 		const result = await runWorkflow(
 			singleNodeWorkflow({ resource: 'socialContent', ...parameters }),
 		);
-		expect(result.error?.message.startsWith(`${field} must`)).toBe(true);
-		expect(result.error?.description).toContain(`Invalid value for "${field}"`);
+		expect(result.error?.message.startsWith(`'${field}' must`)).toBe(true);
+		expect(result.error?.description).toContain(`Change '${field}' for this item`);
 	});
 }

@@ -10,7 +10,7 @@ describe('switch parameters set by expressions', () => {
 	it.each([
 		[
 			{ resource: 'article', operation: 'getMany', returnAll: '={{ "yes" }}' },
-			'Return All must be true or false, got "yes"',
+			`'Return All' must be true or false, got "yes" [item 0]`,
 		],
 		[
 			{
@@ -20,7 +20,7 @@ describe('switch parameters set by expressions', () => {
 				limit: 5,
 				simplify: '={{ 1 }}',
 			},
-			'Simplify must be true or false, got 1',
+			"'Simplify' must be true or false, got 1 [item 0]",
 		],
 		[
 			{
@@ -30,7 +30,7 @@ describe('switch parameters set by expressions', () => {
 				projectId: { __rl: true, mode: 'id', value: '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' },
 				waitForCompletion: '={{ "later" }}',
 			},
-			'Wait for Completion must be true or false, got "later"',
+			`'Wait for Completion' must be true or false, got "later" [item 0]`,
 		],
 	])('%j is refused before any request', async (parameters, message) => {
 		const result = await runWorkflow(singleNodeWorkflow(parameters));

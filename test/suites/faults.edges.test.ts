@@ -324,7 +324,7 @@ describe('messages that could mislead', () => {
 			},
 		);
 		const text = `${result.error?.message} ${result.error?.description}`;
-		expect(text).not.toMatch(/Network error: unknown/);
+		expect(text).not.toMatch(/System code: unknown/);
 		expect(text).not.toMatch(/may have reached the service/);
 		expect(text).toMatch(/API key/);
 		expect(requests()).toBe(0);

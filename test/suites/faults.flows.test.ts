@@ -68,10 +68,12 @@ describe('generate and wait under faults', () => {
 			const output = result.output('ContentGen');
 			expect(output.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 			failed = 0;
-			for (const item of output) {
+			for (const [index, item] of output.entries()) {
 				if (typeof item.json.error === 'string') {
 					failed++;
-					expect(item.json.error).toBe('The connection to the service broke before it answered');
+					expect(item.json.error).toBe(
+						`The connection to the service broke before it answered [item ${index}]`,
+					);
 				} else {
 					expect(item.json.content_id).toEqual(expect.any(String));
 				}
@@ -91,7 +93,7 @@ describe('generate and wait under faults', () => {
 			topic: 'Nobody is listening',
 			projectId: fromList(records.projectId),
 		});
-		expect(result.error?.message).toBe('Could not reach the service');
+		expect(result.error?.message).toBe('Could not reach the service [item 0]');
 		expect(result.error?.description).toContain('ECONNREFUSED');
 	});
 
@@ -104,7 +106,9 @@ describe('generate and wait under faults', () => {
 			operation: 'publish',
 			contentId: record,
 		});
-		expect(result.error?.message).toBe('The connection to the service broke before it answered');
+		expect(result.error?.message).toBe(
+			'The connection to the service broke before it answered [item 0]',
+		);
 		expect(books.sent(from, 'POST')).toHaveLength(1);
 	});
 });
@@ -117,7 +121,7 @@ async function runWorkflowAt(baseUrl: string, parameters: IDataObject) {
 
 describe('trigger under faults', () => {
 	const KNOWN_FAILURES = [
-		/^The service failed \(HTTP 5\d\d\)$/,
+		/^The service could not handle the request \(HTTP 5\d\d\)$/,
 		/^The connection to the service broke before it answered$/,
 		/^The service answered with an unreadable body$/,
 	];

@@ -3,7 +3,7 @@
  * Get Many against services whose paging differs from the spec: a page size capped below the
  * asked limit, a total that grows while the list is read, has_more that never turns false. Each
  * case ends with every record, or with the shortfall in numbers: a warning on the output (an
- * execution hint) or, under "On Incomplete List: Stop With an Error", an error.
+ * execution hint) or, under "On Incomplete List: Stop the Item", an error.
  */
 import type { IDataObject, NodeExecutionHint } from 'n8n-workflow';
 
@@ -129,7 +129,7 @@ describe('a total that grows while the list is read', () => {
 		]);
 	});
 
-	it('"Stop With an Error" fails the item with the numbers instead, also as a Continue On Fail item', async () => {
+	it('"Stop the Item" fails the item with the numbers instead, also as a Continue On Fail item', async () => {
 		serve = growing;
 		const stopped = await getMany({ options: { onIncompleteList: 'error' } });
 		expect(stopped.error?.message).toMatch(/^Incomplete list: 1400 of the 1700 records/);
@@ -143,7 +143,7 @@ describe('a total that grows while the list is read', () => {
 	it('an unknown On Incomplete List value is refused before any request', async () => {
 		const result = await getMany({ options: { onIncompleteList: 'ignore' } });
 		expect(result.error?.message).toBe(
-			'On Incomplete List must be one of warn, error; got "ignore"',
+			'\'On Incomplete List\' must be one of warn, error; got "ignore" [item 0]',
 		);
 		expect(server.seen).toHaveLength(0);
 	});

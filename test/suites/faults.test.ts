@@ -119,8 +119,12 @@ describe('reads recover by retrying', () => {
 			articleId: records.articleId,
 		});
 		expect(errorName(result)).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^The service failed \(HTTP 50[0-4]\)$/);
-		expect(result.error?.description).toContain('retried and kept failing');
+		expect(result.error?.message).toMatch(
+			/^The service could not handle the request \(HTTP 50[0-4]\) \[item 0\]$/,
+		);
+		expect(result.error?.description).toContain(
+			'sent again and the service kept answering the same',
+		);
 		expect(books.sent(from)).toHaveLength(4);
 	});
 });
@@ -139,7 +143,9 @@ describeEachOperation('fault', (ref, entry) => {
 		const from = books.mark();
 		sb.control.setFaults({ serverErrorRate: 1, match: { method: 'POST' } });
 		const result = await runNode(sb, params());
-		expect(result.error?.message).toMatch(/^The service failed \(HTTP 50[0-4]\)$/);
+		expect(result.error?.message).toMatch(
+			/^The service could not handle the request \(HTTP 50[0-4]\) \[item 0\]$/,
+		);
 		expect(result.error?.description).toContain('not sent again');
 		expect(books.sent(from, 'POST')).toHaveLength(1);
 		expect(sb.control.ledger().length).toBe(from.ledger);
@@ -149,7 +155,9 @@ describeEachOperation('fault', (ref, entry) => {
 		const from = books.mark();
 		sb.control.setFaults({ dropRate: 1, afterProcessing: true, match: { method: 'POST' } });
 		const result = await runNode(sb, params());
-		expect(result.error?.message).toBe('The connection to the service broke before it answered');
+		expect(result.error?.message).toBe(
+			'The connection to the service broke before it answered [item 0]',
+		);
 		expect(result.error?.description).toContain('not sent again');
 		expect(books.sent(from, 'POST')).toHaveLength(1);
 		expect(sb.control.ledger().length).toBe(from.ledger + charge);
@@ -160,7 +168,9 @@ describeEachOperation('fault', (ref, entry) => {
 		const from = books.mark();
 		sb.control.setFaults({ dropRate: 1, match: { method: 'POST' } });
 		const result = await runNode(sb, params());
-		expect(result.error?.message).toBe('The connection to the service broke before it answered');
+		expect(result.error?.message).toBe(
+			'The connection to the service broke before it answered [item 0]',
+		);
 		expect(books.sent(from, 'POST')).toHaveLength(1);
 		expect(sb.control.ledger().length).toBe(from.ledger);
 	});
@@ -174,7 +184,7 @@ describeEachOperation('fault', (ref, entry) => {
 		});
 		const result = await runNode(sb, params());
 		expect(result.error?.message).toBe(
-			'The service accepted the request but its answer could not be read',
+			'The service accepted the request but its answer could not be read [item 0]',
 		);
 		expect(result.error?.description).toContain('not sent again');
 		expect(books.sent(from, 'POST')).toHaveLength(1);
@@ -185,7 +195,9 @@ describeEachOperation('fault', (ref, entry) => {
 		const from = books.mark();
 		sb.control.setFaults({ htmlErrorRate: 1, afterProcessing: true, match: { method: 'POST' } });
 		const result = await runNode(sb, params());
-		expect(result.error?.message).toBe('The service failed (HTTP 502)');
+		expect(result.error?.message).toBe(
+			'The service could not handle the request (HTTP 502) [item 0]',
+		);
 		expect(result.error?.description).toMatch(/not JSON/);
 		expect(result.error?.description).not.toMatch(/<html|<body/i);
 		expect(books.sent(from, 'POST')).toHaveLength(1);
@@ -212,7 +224,7 @@ describeEachOperation('fault', (ref, entry) => {
 			match: { method: 'POST' },
 		});
 		const result = await runNode(sb, { ...params(), options: { maxRateLimitWait: 1 } });
-		expect(result.error?.message).toBe('Rate limit reached: retry in 120 s');
+		expect(result.error?.message).toBe('Rate limit reached: retry in 120 s [item 0]');
 		expect(books.sent(from, 'POST')).toHaveLength(1);
 		expect(sb.control.ledger().length).toBe(from.ledger);
 	});

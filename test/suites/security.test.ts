@@ -105,7 +105,7 @@ describe('no key in errors or logs, on every error path', () => {
 			expect([name, result.error?.message]).toEqual([
 				name,
 				expect.stringMatching(
-					/The API key was not accepted \(missing, invalid, expired or revoked\)$/,
+					/The API key was not accepted \(missing, invalid, expired or revoked\) \[item 0\]$/,
 				),
 			]);
 			expectNoLeak(exposed(result), unknownKey);
@@ -121,7 +121,7 @@ describe('no key in errors or logs, on every error path', () => {
 		);
 		const [item] = result.output('ContentGen');
 		expect(item.json.error).toBe(
-			'The API key may not do this: it needs the "read" permission and the "articles" scope',
+			'The API key may not do this: it needs the "read" permission and the "articles" scope [item 0]',
 		);
 		expectNoLeak(exposed(result), narrowKey);
 	});

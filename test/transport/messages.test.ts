@@ -154,7 +154,7 @@ describe('image download failures name the image, its host and the cause', () =>
 			/^Could not download the instagram image from cdn\.images\.example: \S/,
 		);
 		// the code, when there is one, is in the description with the address and the item's fate
-		if (CODES.includes(name)) expect(wording.description).toContain(`Network error: ${name}.`);
+		if (CODES.includes(name)) expect(wording.description).toContain(`System code: ${name}.`);
 		expect(wording.description).toContain(IMAGE.toString());
 		expect(wording.description).toContain('this item was not output');
 	});
@@ -171,8 +171,8 @@ describe('through the node', () => {
 			{ credentials: { apiKey: TEST_API_KEY, baseUrl: 'http://127.0.0.1:9' } },
 		);
 		nock.disableNetConnect();
-		expect(result.error?.message).toBe('Could not reach the service');
-		expect(result.error?.description).toContain('Network error: ECONNREFUSED.');
+		expect(result.error?.message).toBe('Could not reach the service [item 0]');
+		expect(result.error?.description).toContain('System code: ECONNREFUSED.');
 	});
 
 	it("an invalid value quoting the user's words keeps its message", async () => {

@@ -156,7 +156,7 @@ describe('transport', () => {
 				endpoint: '/articles/generate',
 				body: { topic: 'x' },
 			});
-			expect(result.error?.message).toBe('The service failed (HTTP 502)');
+			expect(result.error?.message).toBe('The service could not handle the request (HTTP 502)');
 			expect(result.error?.description).toMatch(/not JSON .*"502 Bad Gateway"/);
 			expect(result.error?.description).toMatch(/not sent again/);
 		});
@@ -242,7 +242,7 @@ describe('transport', () => {
 				.times(4)
 				.reply(504, envelope('GATEWAY', 'timeout'));
 			const result = await call({ method: 'GET', endpoint: '/user/credits' });
-			expect(result.error?.message).toBe('The service failed (HTTP 504)');
+			expect(result.error?.message).toBe('The service could not handle the request (HTTP 504)');
 		});
 
 		it('POST is not sent again after a 500', async () => {
@@ -255,7 +255,7 @@ describe('transport', () => {
 				endpoint: '/articles/generate',
 				body: { topic: 'x' },
 			});
-			expect(result.error?.message).toBe('The service failed (HTTP 500)');
+			expect(result.error?.message).toBe('The service could not handle the request (HTTP 500)');
 			expect(result.error?.description).toMatch(/not sent again/);
 		});
 
@@ -274,7 +274,7 @@ describe('transport', () => {
 				expect(result.error?.message).toBe(
 					'The connection to the service broke before it answered',
 				);
-				expect(result.error?.description).toMatch(/not sent again.*Network error: ECONNRESET/);
+				expect(result.error?.description).toMatch(/not sent again.*System code: ECONNRESET/);
 				expect(server.seen).toHaveLength(1);
 				expect(server.seen[0].body).toBe('{"a":1}');
 			} finally {
@@ -292,7 +292,7 @@ describe('transport', () => {
 					await refusedUrl(),
 				);
 				expect(result.error?.message).toBe('Could not reach the service');
-				expect(result.error?.description).toMatch(/Base URL.*Network error: ECONNREFUSED/);
+				expect(result.error?.description).toMatch(/Base URL.*System code: ECONNREFUSED/);
 			} finally {
 				nock.disableNetConnect();
 			}

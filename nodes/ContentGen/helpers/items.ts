@@ -7,28 +7,41 @@ import { connect, request, type Connection } from '../../shared/transport/reques
 import { ValidationError } from '../../shared/validation';
 import { callOptions, parallelRequests } from './parameters';
 
-/** Converts anything thrown while handling an item into the error n8n shows for that item. */
+/** n8n's way of naming the item a message is about, at its end; added once. */
+export function atItem(message: string, itemIndex: number): string {
+	return /\[item \d+\]$/.test(message) ? message : `${message} [item ${itemIndex}]`;
+}
+
+/** A refusal in n8n's words: the parameter's display name in single quotes, as n8n's copy asks. */
+export function refusalMessage(error: ValidationError): string {
+	const { field, message } = error;
+	return message.startsWith(`${field} `) ? `'${field}'${message.slice(field.length)}` : message;
+}
+
+/**
+ * Converts anything thrown while handling an item into the error n8n shows for that item: what
+ * happened, with the item's index at the end (`[item 2]`, counted from 0 as n8n counts items), and
+ * in the description how to go on.
+ */
 export function toNodeError(
 	context: IExecuteFunctions,
 	error: unknown,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof ValidationError) {
-		const refusal = new NodeOperationError(context.getNode(), error.message, {
+		const message = atItem(refusalMessage(error), itemIndex);
+		const refusal = new NodeOperationError(context.getNode(), message, {
 			itemIndex,
-			description: `Invalid value for "${error.field}". Nothing was sent to the service and no credits were spent.`,
+			description: `Change '${error.field}' for this item (its value or its expression) and run the node again. Nothing was sent to the service and no credits were spent.`,
 		});
-		return keepMessage(refusal, error.message);
+		return keepMessage(refusal, message);
 	}
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
+		return keepMessage(error, atItem(error.message, itemIndex));
 	}
-	return new NodeOperationError(
-		context.getNode(),
-		redactSecrets((error as Error).message ?? String(error)),
-		{ itemIndex },
-	);
+	const message = atItem(redactSecrets((error as Error).message ?? String(error)), itemIndex);
+	return keepMessage(new NodeOperationError(context.getNode(), message, { itemIndex }), message);
 }
 
 /** The item n8n shows for a failed item under "Continue On Fail". */

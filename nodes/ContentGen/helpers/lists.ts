@@ -95,9 +95,9 @@ export function listProperties(list: ListParameters): INodeProperties[] {
 						description: 'The records read are output, and the warning says how many are missing',
 					},
 					{
-						name: 'Stop With an Error',
+						name: 'Stop the Item',
 						value: 'error',
-						description: 'The item fails, with the numbers, and nothing is output for it',
+						description: 'The item stops with the numbers, and nothing is output for it',
 					},
 				],
 				default: 'warn',
@@ -120,7 +120,7 @@ function reportShortfall(
 	mode: (typeof ON_INCOMPLETE)[number],
 ): void {
 	const advice =
-		'Narrow the filters and read again, or choose "Stop With an Error" under Options > On Incomplete List to fail instead.';
+		"Narrow the filters and read again, or choose 'Stop the Item' under Options > 'On Incomplete List' to stop instead.";
 	if (mode === 'error') {
 		throw new NodeOperationError(context.getNode(), shortfall, {
 			itemIndex,

@@ -48,7 +48,7 @@ function settle(
 		status: seen.status,
 		error: new NodeOperationError(
 			context.getNode(),
-			`The ${job.noun} generation failed (${job.idField} ${tracked.id})${reason}`,
+			`The service could not generate the ${job.noun} (${job.idField} ${tracked.id})${reason}`,
 			{
 				itemIndex: tracked.itemIndex,
 				description: `The service reports status "${seen.status}" for ${job.idField} ${tracked.id}${reason}. Credits spent on a failed generation are the service's to refund; check your balance before retrying.`,
@@ -73,7 +73,7 @@ export function failLookup(
 			`Could not check on ${job.noun} ${tracked.id}: ${cause.message}`,
 			{
 				itemIndex: tracked.itemIndex,
-				description: `${cause.description ? `${cause.description} ` : ''}The generation may still finish: run "Wait for Completion" later with ${job.idLabel} ${tracked.id}.`,
+				description: `${cause.description ? `${cause.description} ` : ''}The generation may still finish: run 'Wait for Completion' later with ${job.idLabel} ${tracked.id}.`,
 			},
 		),
 	};

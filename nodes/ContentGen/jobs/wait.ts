@@ -31,7 +31,7 @@ function timeOut(context: IExecuteFunctions, job: GenerationJob, tracked: Tracke
 			`The ${job.noun} ${tracked.id} did not finish within ${seconds} ${seconds === 1 ? 'second' : 'seconds'} (last status: ${describeLast(tracked)})`,
 			{
 				itemIndex: tracked.itemIndex,
-				description: `Nothing is lost: it may still finish. Run "Wait for Completion" later with ${job.idLabel} ${tracked.id}, or raise the Timeout option.`,
+				description: `Nothing is lost: it may still finish. Run 'Wait for Completion' later with ${job.idLabel} ${tracked.id}, or raise the 'Timeout' option.`,
 			},
 		),
 	};

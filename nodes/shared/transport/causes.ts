@@ -47,7 +47,7 @@ export function networkCause(code: string | undefined): string {
 		DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
 		ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another name',
 	};
-	return (code && causes[code]) || 'the connection failed';
+	return (code && causes[code]) || 'the connection broke';
 }
 
 /** n8n's SSRF guard refusing an address (N8N_SSRF_PROTECTION_ENABLED), in any wrapping of its error. */

@@ -64,7 +64,7 @@ function discard(body: unknown): void {
 
 /** Said of every failed image: the item's fate, and the way around downloading. */
 const ITEM_NOT_OUTPUT =
-	'The content record was read, but this item was not output: an item comes with all the images asked for or not at all. Turn off "Download Images" to get the image URLs instead.';
+	"The content record was read, but this item was not output: an item comes with all the images asked for or not at all. Turn off 'Download Images' to get the image URLs instead.";
 
 function hostOf(url: string): string {
 	try {
@@ -105,7 +105,7 @@ export function breakageFailure(
 	}
 	const cause =
 		breakage.kind === 'timeout' ? 'no answer came in time' : networkCause(breakage.code);
-	const code = breakage.kind === 'network' ? `Network error: ${breakage.code}. ` : '';
+	const code = breakage.kind === 'network' ? `System code: ${breakage.code}. ` : '';
 	return imageFailure(`${head}: ${cause}`, `${code}Address: ${target.toString()}`);
 }
 
@@ -135,7 +135,7 @@ export async function downloadFile(
 		fail(
 			imageFailure(
 				`The ${label} from ${hostOf(url)} is larger than the maximum image size (${formatBytes(bytes)} > ${formatBytes(maxBytes)})`,
-				'Raise "Max Image Size (MB)" in the options.',
+				"Raise 'Max Image Size (MB)' in the options.",
 			),
 		);
 

@@ -152,10 +152,10 @@ function generic(
 	}
 	if (statusCode >= 500) {
 		return {
-			message: `The service failed (HTTP ${statusCode})`,
+			message: `The service could not handle the request (HTTP ${statusCode})`,
 			hint:
 				method === 'GET'
-					? 'The request was retried and kept failing. Try again later.'
+					? 'The request was sent again and the service kept answering the same. Try again later.'
 					: 'The request was not sent again, because it may have been processed (and charged). Check with a Get Many before running again.',
 		};
 	}

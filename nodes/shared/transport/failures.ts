@@ -72,7 +72,7 @@ export function breakageError(
 		: method === 'GET'
 			? 'The request was retried and kept failing. Try again later, or raise Request Timeout in the options.'
 			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
-	const detail = breakage.kind === 'network' ? ` Network error: ${breakage.code}.` : '';
+	const detail = breakage.kind === 'network' ? ` System code: ${breakage.code}.` : '';
 	return new NodeApiError(
 		node,
 		{ message, network: breakage.kind === 'network' ? breakage.code : breakage.kind },
