@@ -36,7 +36,7 @@ export class ContentGenApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			placeholder: 'svc_0123…(64 hexadecimal characters)',
+			placeholder: 'e.g. svc_0123… (64 hexadecimal characters)',
 			description:
 				'The key shown once when it was created in the service: "svc_" followed by 64 hexadecimal characters. It needs the read permission for reads, write for generate and publish, and the scopes of the resources you use (articles, social, projects, user).',
 		},
@@ -46,7 +46,7 @@ export class ContentGenApi implements ICredentialType {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://api.example.com',
+			placeholder: 'e.g. https://api.example.com',
 			description:
 				'The address of the service, without /api/v1 (a trailing /api/v1 or slash is ignored). Use https://; plain http is accepted only for localhost, e.g. the local sandbox, or for a private address with the setting below.',
 		},

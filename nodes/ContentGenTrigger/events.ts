@@ -53,7 +53,7 @@ export const EVENTS = {
 	articleCompleted: {
 		kind: 'article',
 		name: 'Article Completed',
-		description: 'An article finished generating (status cms or needs_editing)',
+		description: 'An article finished generating: live (CMS) or flagged for editing',
 		matches: (previous, status) =>
 			has(ARTICLE_LIFECYCLE.complete, status) && !has(ARTICLE_LIFECYCLE.complete, previous),
 		example: (status) => (has(ARTICLE_LIFECYCLE.complete, status) ? 'queued' : false),
@@ -61,7 +61,7 @@ export const EVENTS = {
 	articleFailed: {
 		kind: 'article',
 		name: 'Article Failed',
-		description: 'An article generation failed',
+		description: 'The service could not generate an article',
 		matches: entered('failed'),
 		example: (status) => (status === 'failed' ? 'queued' : false),
 	},
@@ -82,7 +82,7 @@ export const EVENTS = {
 	socialFinished: {
 		kind: 'social',
 		name: 'Social Content Finished',
-		description: 'Social content finished generating (status completed or ready)',
+		description: 'Social content finished generating: completed or ready to publish',
 		matches: (previous, status) =>
 			has(SOCIAL_LIFECYCLE.finished, status) && !has(SOCIAL_LIFECYCLE.finished, previous),
 		follows: SOCIAL_PENDING,
@@ -91,7 +91,7 @@ export const EVENTS = {
 	socialFailed: {
 		kind: 'social',
 		name: 'Social Content Failed',
-		description: 'A social content generation failed',
+		description: 'The service could not generate social content',
 		matches: entered('failed'),
 		follows: SOCIAL_PENDING,
 		example: (status) => (status === 'failed' ? 'generating' : false),

@@ -47,13 +47,9 @@ export function scopeOf(filters: Filters): string {
 export function readDelivery(context: IPollFunctions): Delivery {
 	const delivery = context.getNodeParameter('delivery', 'exactlyOnce');
 	if (DELIVERIES.includes(delivery as Delivery)) return delivery as Delivery;
-	throw new NodeOperationError(
-		context.getNode(),
-		'Delivery must be Exactly Once or At Least Once',
-		{
-			description: `Got ${JSON.stringify(delivery)}. Choose one of the two in the Delivery list.`,
-		},
-	);
+	throw new NodeOperationError(context.getNode(), "'Delivery' must be 'Once' or 'At Least Once'", {
+		description: `Got ${JSON.stringify(delivery)}. Choose one of the two in the 'Delivery' list.`,
+	});
 }
 
 export function pollTimes(context: IPollFunctions): unknown {

@@ -33,7 +33,7 @@ export interface Served {
 	types: NodeDescription[];
 	action: NodeDescription;
 	trigger: NodeDescription;
-	/** Resource label -> the actions the picker lists for it ("Generate an article", ...). */
+	/** Resource label -> the actions the picker lists for it ("Generate article", ...). */
 	actionsByResource: Record<string, string[]>;
 	/** Every operation: resource and operation values with the picker's action. */
 	operations: Array<{

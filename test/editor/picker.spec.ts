@@ -103,7 +103,7 @@ describe('node picker', () => {
 			}
 			await screenshot(page, state, 'picker-actions', CREATOR, '[data-test-id="canvas-node"]', 300);
 
-			await clickText(page, CREATOR_ITEM, 'Generate an article');
+			await clickText(page, CREATOR_ITEM, 'Generate article');
 			await page.waitForSelector(tid('parameter-input-operation', NDV), { visible: true });
 			const chosen = await page.$$eval(
 				`${tid('parameter-input-resource', NDV)} input, ${tid('parameter-input-operation', NDV)} input`,

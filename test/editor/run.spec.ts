@@ -93,7 +93,7 @@ describe('Execute step', () => {
 				state,
 				`/projects?limit=1&search=${PROJECT_SEARCH}`,
 			);
-			await actionPanel('Generate an article', {
+			await actionPanel('Generate article', {
 				resource: 'article',
 				operation: 'generate',
 				projectId: {

@@ -54,18 +54,18 @@ function offered(description: INodeTypeDescription) {
 const CANVAS: Array<[string, string, string]> = [
 	['account', 'getCredits', 'Get credit balance'],
 	['account', 'getUsage', 'Get API usage'],
-	['article', 'generate', 'Generate an article'],
-	['article', 'get', 'Get an article'],
+	['article', 'generate', 'Generate article'],
+	['article', 'get', 'Get article'],
 	['article', 'getMany', 'Get many articles'],
-	['article', 'getStatus', 'Get the generation status of an article'],
-	['article', 'waitForCompletion', 'Wait for an article to finish generating'],
-	['project', 'get', 'Get a project'],
+	['article', 'getStatus', 'Get article status'],
+	['article', 'waitForCompletion', 'Wait for article completion'],
+	['project', 'get', 'Get project'],
 	['project', 'getMany', 'Get many projects'],
 	['socialContent', 'generate', 'Generate social content'],
 	['socialContent', 'get', 'Get social content'],
 	['socialContent', 'getMany', 'Get many social content records'],
 	['socialContent', 'publish', 'Publish social content'],
-	['socialContent', 'waitForCompletion', 'Wait for social content to finish generating'],
+	['socialContent', 'waitForCompletion', 'Wait for social content completion'],
 ];
 
 describe('the action node on the canvas', () => {
@@ -85,6 +85,6 @@ describe('the action node on the canvas', () => {
 		expect(canvasSubtitle(description, { resource: 'socialContent' })).toBe(
 			'Generate social content',
 		);
-		expect(canvasSubtitle(description, {})).toBe('Generate an article');
+		expect(canvasSubtitle(description, {})).toBe('Generate article');
 	});
 });

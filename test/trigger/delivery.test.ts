@@ -218,7 +218,7 @@ describe('at-least-once delivery', () => {
 
 	it('refuses a Delivery it does not know, before any request', async () => {
 		const trigger = harness({ events: ['articleCompleted'], delivery: 'twice' });
-		await expect(trigger.poll()).rejects.toThrow('Delivery must be Exactly Once or At Least Once');
+		await expect(trigger.poll()).rejects.toThrow("'Delivery' must be 'Once' or 'At Least Once'");
 		expect(service.served).toEqual([]);
 	});
 });

@@ -30,7 +30,7 @@ const requestOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: PARALLEL_REQUESTS.min, maxValue: PARALLEL_REQUESTS.max },
 		default: parallelRequestsDefault,
-		description: `How many requests the node has in flight at once across its items (${PARALLEL_REQUESTS.min}-${PARALLEL_REQUESTS.max}; 1 = one item at a time). Never more than the API key's rate budget has left: the same requests, only sooner, and the output keeps the input order. Publish and Generate nodes created before this option existed keep sending one at a time unless it is set.`,
+		description: `How many requests the node sends at the same time across its items (${PARALLEL_REQUESTS.min}-${PARALLEL_REQUESTS.max}; 1 = one item at a time). Never more than the API key's rate limit allows: the same requests, only sooner, and the output keeps the input order. Publish and Generate nodes created before this option existed keep sending one at a time unless it is set.`,
 	},
 	{
 		displayName: 'Max Rate-Limit Wait',
@@ -38,7 +38,7 @@ const requestOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: RATE_LIMIT_WAIT.min, maxValue: RATE_LIMIT_WAIT.max },
 		default: rateLimitWaitDefault,
-		description: `Seconds to wait in total when the service answers 429 (too many requests): the node waits as long as it asks and sends the same request again. ${RATE_LIMIT_WAIT.min} fails at once; at most ${RATE_LIMIT_WAIT.max}.`,
+		description: `Seconds to wait in total when the service says too many requests were sent: the node waits as long as the service asks and sends the same request again. ${RATE_LIMIT_WAIT.min} stops at once; at most ${RATE_LIMIT_WAIT.max}.`,
 	},
 	{
 		displayName: 'Request Timeout',
@@ -152,7 +152,7 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 			typeOptions: { minValue: WAIT.timeout.min, maxValue: WAIT.timeout.max },
 			default: timeout,
 			description:
-				'Seconds to wait for the generation to finish before giving up (see On Timeout). The wait holds its n8n worker for that long.',
+				"Seconds to wait for the generation to finish before giving up (see 'On Timeout'). The execution stays busy for that long.",
 			...show,
 		},
 		{
@@ -161,15 +161,15 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 			type: 'options',
 			options: [
 				{
+					name: 'Fail',
+					value: 'fail',
+					description: 'Stop the item with a message that names the ID and its last status',
+				},
+				{
 					name: 'Return Last Known Status',
 					value: 'returnLast',
 					description:
-						'Output the ID with its last known status and timed_out: true, to wait again later',
-				},
-				{
-					name: 'Fail',
-					value: 'fail',
-					description: 'Fail the item; the error still names the ID and its last status',
+						'Output the ID with its last known status, marked as timed out, to wait again later',
 				},
 			],
 			default: 'returnLast',

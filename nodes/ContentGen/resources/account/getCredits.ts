@@ -8,7 +8,7 @@ export const option: OperationModule['option'] = {
 	name: 'Get Credits',
 	action: 'Get credit balance',
 	description:
-		'Get the credit balance (plan plus purchased credits), credits used this month and the billing period end. Free.',
+		'Retrieve the credit balance (plan plus purchased credits), the credits used this month and the end of the billing period',
 };
 
 export const properties: INodeProperties[] = [optionsCollection()];

@@ -8,7 +8,7 @@ export const option: OperationModule['option'] = {
 	name: 'Get Usage',
 	action: 'Get API usage',
 	description:
-		"Get the API key's request counts, rate-limit budget and a 30-day breakdown per endpoint. Free.",
+		"Retrieve the API key's request counts, rate limit and a 30-day breakdown per endpoint",
 };
 
 export const properties: INodeProperties[] = [optionsCollection()];

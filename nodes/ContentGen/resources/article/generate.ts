@@ -28,9 +28,9 @@ import { prepareGeneration, runGenerate } from '../../jobs/start';
 
 export const option: OperationModule['option'] = {
 	name: 'Generate',
-	action: 'Generate an article',
+	action: 'Generate article',
 	description:
-		'Start generating a long-form article for a project from a topic. Costs 1.5 credits. Asynchronous: optionally waits until it is finished.',
+		'Create a new long-form article for a project from a topic, and optionally wait until it is written',
 };
 
 const wordCountDefault = BOUNDS.wordCount.default;
@@ -69,7 +69,7 @@ export const properties: INodeProperties[] = [
 			options: ARTICLE_TONES.map((tone) => ({
 				name: tone[0].toUpperCase() + tone.slice(1),
 				value: tone,
-			})),
+			})).sort((a, b) => a.name.localeCompare(b.name)),
 			default: 'professional',
 			description: 'Writing tone of the article',
 		},

@@ -15,8 +15,8 @@ import { ARTICLE_FIELDS, shapeArticleOutput } from './output';
 
 export const option: OperationModule['option'] = {
 	name: 'Get',
-	action: 'Get an article',
-	description: 'Get one article with its full HTML content. Free.',
+	action: 'Get article',
+	description: 'Retrieve an article with its full HTML content',
 };
 
 export const properties: INodeProperties[] = [

@@ -36,7 +36,7 @@ const SORT_NAMES: Record<string, string> = {
 export const option: OperationModule['option'] = {
 	name: 'Get Many',
 	action: 'Get many articles',
-	description: 'List articles, filtered by status, project or title. Free.',
+	description: 'Retrieve a list of articles, filtered by status, project or title',
 };
 
 const order: INodeProperties = {

@@ -7,8 +7,8 @@ import type { OperationModule } from '../../helpers/types';
 
 export const option: OperationModule['option'] = {
 	name: 'Get Status',
-	action: 'Get the generation status of an article',
-	description: "Get an article's generation progress and whether it is complete. Free.",
+	action: 'Get article status',
+	description: "Retrieve how far an article's generation has got and whether it is complete",
 };
 
 export const properties: INodeProperties[] = [

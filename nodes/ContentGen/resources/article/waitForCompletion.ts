@@ -10,9 +10,8 @@ import { runWait } from '../../jobs/finish';
 
 export const option: OperationModule['option'] = {
 	name: 'Wait for Completion',
-	action: 'Wait for an article to finish generating',
-	description:
-		'Poll an article until its generation finishes or fails (every 15 s, bounded). Free: polling costs no credits.',
+	action: 'Wait for article completion',
+	description: 'Wait until an article has finished generating, checking at a set interval',
 };
 
 export const properties: INodeProperties[] = [

@@ -17,8 +17,8 @@ import { PROJECT_FIELDS, shapeProjectOutput } from './output';
 
 export const option: OperationModule['option'] = {
 	name: 'Get',
-	action: 'Get a project',
-	description: 'Get one project: business name, website, language, tone and offer. Free.',
+	action: 'Get project',
+	description: 'Retrieve a project: business name, website, language and business context',
 };
 
 export const properties: INodeProperties[] = [

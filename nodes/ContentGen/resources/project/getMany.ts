@@ -13,7 +13,7 @@ import { PROJECT_FIELDS, shapeProjectOutput } from './output';
 export const option: OperationModule['option'] = {
 	name: 'Get Many',
 	action: 'Get many projects',
-	description: 'List projects, optionally by status or business name. Free.',
+	description: 'Retrieve a list of projects, by status or business name',
 };
 
 const search: INodeProperties = {

@@ -35,7 +35,7 @@ export const option: OperationModule['option'] = {
 	name: 'Generate',
 	action: 'Generate social content',
 	description:
-		'Start generating posts for 1-10 platforms from a URL (website, blog or YouTube). Costs 0.6 credits per platform. Asynchronous: optionally waits until it is finished.',
+		'Create posts for 1 to 10 platforms from a web page, blog post or YouTube video, and optionally wait until they are written',
 };
 
 /** Output options only mean something once the record is finished. */
@@ -89,7 +89,7 @@ export const properties: INodeProperties[] = [
 			options: SOURCE_TYPES.map((type) => ({
 				name: type === 'youtube' ? 'YouTube' : type[0].toUpperCase() + type.slice(1),
 				value: type,
-			})),
+			})).sort((a, b) => a.name.localeCompare(b.name)),
 			default: 'website',
 			description: 'What the source URL points to',
 		},

@@ -19,7 +19,7 @@ export const option: OperationModule['option'] = {
 	name: 'Get',
 	action: 'Get social content',
 	description:
-		'Get one social content record: captions, images, videos and first comments per platform, optionally one item per platform with the images as binary data. Free.',
+		'Retrieve a social content record: captions, images, videos and first comments per platform',
 };
 
 export const properties: INodeProperties[] = [

@@ -20,7 +20,7 @@ export const option: OperationModule['option'] = {
 	name: 'Get Many',
 	action: 'Get many social content records',
 	description:
-		'List social content records, filtered by platform, status, article or project. Free.',
+		'Retrieve a list of social content records, filtered by platform, status, article or project',
 };
 
 const articleIdText: INodeProperties = {

@@ -18,7 +18,7 @@ export const option: OperationModule['option'] = {
 	name: 'Publish',
 	action: 'Publish social content',
 	description:
-		'Post a finished record to the connected social profiles now, or schedule it. Costs 0 credits. Needs a connected profile; refused while generating or once published.',
+		'Post a finished social content record to the connected social profiles now, or schedule it',
 };
 
 /** A publish's own refusals (spec §7.2): the service's words are quoted after these. */

@@ -12,9 +12,9 @@ import { socialOutputOptions } from './outputOptions';
 
 export const option: OperationModule['option'] = {
 	name: 'Wait for Completion',
-	action: 'Wait for social content to finish generating',
+	action: 'Wait for social content completion',
 	description:
-		'Poll a social content record until it finishes generating or fails (every 5 s, bounded). Free: polling costs no credits.',
+		'Wait until a social content record has finished generating, checking at a set interval',
 };
 
 export const properties: INodeProperties[] = [
