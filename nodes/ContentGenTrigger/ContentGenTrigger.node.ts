@@ -74,7 +74,7 @@ export class ContentGenTrigger implements INodeType {
 						description: `Each change is reported again by the next ${REPEATS} polls. When n8n was stopped in the middle of a poll, no change was missed in our tests. The same change can start the workflow up to ${REPEATS + 1} times: put Remove Duplicates on 'eventId' after this trigger.`,
 					},
 					{
-						name: 'Once (Can Miss Changes If n8n Stops Mid-Poll)',
+						name: 'Once (Changes Can Be Missed in a Restart)',
 						value: 'exactlyOnce',
 						description:
 							'Each change starts the workflow once. If n8n is stopped in the middle of a poll, the changes of that poll can be missed: in our tests, 2 of 6 in half of the runs.',

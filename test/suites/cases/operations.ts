@@ -172,9 +172,10 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			},
 			{ path: 'filters.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
 			{ path: 'filters.search', label: 'Search', bad: nonText },
-			...sortFields.map(({ version: _v2, ...field }) => ({
+			...sortFields.map((field) => ({
 				...field,
 				path: field.path.replace('sort.', 'filters.'),
+				version: undefined,
 			})),
 			...sortFields,
 		],
