@@ -25,7 +25,12 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 /** The options every operation has, away from their defaults (30 s, 60 s, 20 at a time). */
 const call = { requestTimeout: 45, maxRateLimitWait: 20, parallelRequests: 3 };
 const waits = { pollInterval: 2, timeout: 600, onTimeout: 'fail' };
-const images = { downloadImages: true, maxImageSizeMb: 2, splitByPlatform: true };
+const images = {
+	downloadImages: true,
+	maxImageSizeMb: 2,
+	splitByPlatform: true,
+	binaryPropertyName: 'picture',
+};
 
 const action = (
 	name: string,

@@ -170,6 +170,24 @@ describe('social content get through the engine', () => {
 		expect(items[1].binary!.image.mimeType).toBe('image/jpeg');
 	});
 
+	it("'Put Output Images in Field' names the images' field, one item per record or split", async () => {
+		api().get(`/api/v1/social/content/${CONTENT_ID}`).times(2).reply(200, envelope(finishedSocial));
+		images()
+			.get('/img/instagram.png')
+			.times(2)
+			.reply(200, pngBytes(800), { 'Content-Type': 'image/png' })
+			.get('/img/linkedin.jpg')
+			.times(2)
+			.reply(200, pngBytes(900), { 'Content-Type': 'image/jpeg' });
+		const options = { downloadImages: true, binaryPropertyName: 'picture' };
+		const [one] = (await runWorkflow(get({ options }))).output('ContentGen');
+		expect(Object.keys(one.binary ?? {}).sort()).toEqual(['picture_instagram', 'picture_linkedin']);
+		const split = (
+			await runWorkflow(get({ options: { ...options, splitByPlatform: true } }))
+		).output('ContentGen');
+		expect(split.map((item) => Object.keys(item.binary ?? {}))).toEqual([['picture'], ['picture']]);
+	});
+
 	it('an image over the size bound fails clearly, whether or not its size is announced', async () => {
 		const maxImageSizeMb = 0.1; // 104857 bytes
 		for (const announce of [true, false]) {
@@ -219,6 +237,14 @@ describe('social content get through the engine', () => {
 				options: { downloadImages: true, maxImageSizeMb: -1 },
 			},
 			'Max Image Size (MB)',
+		);
+		await expectRejected(
+			{
+				operation: 'get',
+				contentId: CONTENT_ID,
+				options: { downloadImages: true, binaryPropertyName: 'my image' },
+			},
+			'Put Output Images in Field',
 		);
 	});
 });

@@ -1,7 +1,5 @@
+import { parseIso8601, type IsoParts } from './iso8601';
 import { describe, ValidationError } from './primitives';
-
-const LOCAL_DATE_TIME =
-	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 
 /** Milliseconds the zone is ahead of UTC at the given instant. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
@@ -28,9 +26,7 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 }
 
 /** A wall-clock time without offset, read in the given IANA zone. */
-function localToUtc(match: RegExpExecArray, timeZone: string): Date | undefined {
-	const [, year, month, day, hour = '0', minute = '0', second = '0', milli = '0'] = match;
-	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +milli.padEnd(3, '0'));
+function localToUtc(wall: number, timeZone: string): Date | undefined {
 	try {
 		// Two passes settle the offset across a daylight-saving change.
 		let utc = wall - zoneOffsetMs(wall, timeZone);
@@ -41,46 +37,39 @@ function localToUtc(match: RegExpExecArray, timeZone: string): Date | undefined 
 	}
 }
 
-/** False for a written date that does not exist (month 13, 31 February, 25:00), which Date would roll over. */
-function isRealDateTime(text: string): boolean {
-	const parts = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
-	if (!parts) return true;
-	const [year, month, day, hour, minute, second] = parts.slice(1).map((part) => Number(part ?? 0));
-	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-	return (
-		month >= 1 &&
-		month <= 12 &&
-		day >= 1 &&
-		day <= daysInMonth &&
-		hour <= 23 &&
-		minute <= 59 &&
-		second <= 59
-	);
+/** An ISO 8601 text as an instant; one without offset is read in `timeZone` (UTC without one). */
+function fromIso(parts: IsoParts, timeZone?: string): Date | undefined {
+	const { year, month, day, hour, minute, second, millisecond, offsetMinutes } = parts;
+	const wall = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+	if (offsetMinutes !== undefined) return new Date(wall - offsetMinutes * 60_000);
+	return timeZone ? localToUtc(wall, timeZone) : new Date(wall);
 }
 
 /**
- * Accepts an n8n date (string or Date-like) and returns ISO 8601 in UTC. A date-time without
- * an offset (what n8n's date picker produces) is read in `timeZone` (the workflow's zone) when
- * one is given.
+ * The written dates JavaScript itself produces (`toUTCString()`, `toString()`: a month by name),
+ * kept for workflows that pass them; nothing else that is not ISO 8601 is guessed at.
+ */
+const WRITTEN_DATE = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+
+/**
+ * Accepts an n8n date (string or Date-like) and returns ISO 8601 in UTC. A string is read as ISO
+ * 8601 in any form a person may type (./iso8601.ts); one without an offset (what n8n's date picker
+ * produces) is read in `timeZone` (the workflow's zone) when one is given.
  */
 export function toIsoDate(field: string, value: unknown, timeZone?: string): string {
-	const local = typeof value === 'string' && timeZone ? LOCAL_DATE_TIME.exec(value.trim()) : null;
-	const real = typeof value !== 'string' || isRealDateTime(value.trim());
-	const candidate = !real
-		? undefined
-		: local
-			? localToUtc(local, timeZone as string)
-			: value instanceof Date
-				? value
-				: typeof value === 'string' || typeof value === 'number'
-					? new Date(value)
-					: typeof (value as { toISO?: unknown })?.toISO === 'function'
-						? new Date((value as { toISO: () => string }).toISO())
-						: undefined;
+	let candidate: Date | undefined;
+	if (typeof value === 'string') {
+		const parts = parseIso8601(value);
+		if (parts) candidate = fromIso(parts, timeZone);
+		else if (WRITTEN_DATE.test(value)) candidate = new Date(value);
+	} else if (value instanceof Date) candidate = value;
+	else if (typeof value === 'number') candidate = new Date(value);
+	else if (typeof (value as { toISO?: unknown })?.toISO === 'function')
+		candidate = new Date((value as { toISO: () => string }).toISO());
 	if (!candidate || Number.isNaN(candidate.getTime())) {
 		throw new ValidationError(
 			field,
-			`${field} must be a date and time such as 2026-12-01T09:00:00Z, got ${describe(value)}`,
+			`${field} must be an ISO 8601 date and time such as 2026-12-01T09:00:00Z (or 20261201T090000Z, 2026-W49-2T09:00, 2026-335T09:00+01:00), got ${describe(value)}`,
 		);
 	}
 	return candidate.toISOString();

@@ -15,7 +15,14 @@ import {
 } from '../constants';
 import type { OnTimeout } from '../constants';
 
-import { assertInteger, assertLength, assertOneOf, describe, ValidationError } from './primitives';
+import {
+	assertInteger,
+	assertLength,
+	assertOneOf,
+	describe,
+	requireString,
+	ValidationError,
+} from './primitives';
 
 /** The bounds of the spec and of the node's own options, each checked before a request is sent. */
 export * from './primitives';
@@ -172,4 +179,16 @@ export function validateMaxImageSizeMb(value: unknown, defaultMb: number): numbe
 		);
 	}
 	return Math.floor(value * 1024 * 1024);
+}
+
+/** A field name of n8n's output (a binary field): 1-100 characters, no spaces. */
+export function validateFieldName(field: string, value: unknown): string {
+	const name = requireString(field, value).trim();
+	if (name === '' || name.length > 100 || /\s/.test(name)) {
+		throw new ValidationError(
+			field,
+			`${field} must be a name of 1-100 characters without spaces, got ${describe(value)}`,
+		);
+	}
+	return name;
 }

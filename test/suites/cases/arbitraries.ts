@@ -205,3 +205,9 @@ export const badFieldList = fc.oneof(
 /** For optional choices, empty means "not set": only present, wrong values. */
 export const notOneOfOptional = (allowed: readonly string[]) =>
 	notOneOf(allowed).filter((v) => v !== null && !(typeof v === 'string' && v.trim() === ''));
+
+/** Not a field name: empty, spaced, too long, or not text. */
+export const badFieldName = fc.oneof(
+	fc.constantFrom('', '   ', 'my image', 'a\tb', 'x'.repeat(101)),
+	nonText,
+);

@@ -13,6 +13,7 @@ import {
 	badId,
 	badLocatorValue,
 	badFieldList,
+	badFieldName,
 	notOneOfOptional,
 } from './arbitraries';
 import { fromList } from './locators';
@@ -39,12 +40,21 @@ export const minimumBalanceField: Field = {
 	label: 'Minimum Balance to Keep',
 	bad: negativeOrNotNumber,
 };
-export const imageSizeField = (withParameters: IDataObject): Field => ({
-	path: 'options.maxImageSizeMb',
-	label: 'Max Image Size (MB)',
-	bad: notPositiveSize,
-	with: withParameters,
-});
+/** The image download's options: its size bound and the name of its binary field. */
+export const imageFields = (withParameters: IDataObject): Field[] => [
+	{
+		path: 'options.maxImageSizeMb',
+		label: 'Max Image Size (MB)',
+		bad: notPositiveSize,
+		with: withParameters,
+	},
+	{
+		path: 'options.binaryPropertyName',
+		label: 'Put Output Images in Field',
+		bad: badFieldName,
+		with: withParameters,
+	},
+];
 export const projectLocatorFields: Field[] = [
 	{ path: 'projectId', label: 'Project', bad: badId.map(fromList) },
 	{ path: 'projectId', label: 'Project', bad: badLocatorValue },

@@ -17,7 +17,7 @@ import {
 	byFilter,
 	byProject,
 	freshSocial,
-	imageSizeField,
+	imageFields,
 	limitField,
 	minimumBalanceField,
 	onIncompleteField,
@@ -235,7 +235,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			},
 			{ path: 'additionalFields.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
 			minimumBalanceField,
-			imageSizeField({ ...waiting, options: { downloadImages: true } }),
+			...imageFields({ ...waiting, options: { downloadImages: true } }),
 			...waitFields().map((f) => ({ ...f, with: waiting })),
 		],
 	},
@@ -249,7 +249,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		ids: [byContentId('socialContent get', 'get')],
 		fields: [
 			{ path: 'contentId', label: 'Content ID', bad: badId },
-			imageSizeField({ options: { downloadImages: true } }),
+			...imageFields({ options: { downloadImages: true } }),
 		],
 	},
 	'socialContent.getMany': {
@@ -288,7 +288,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		ids: [byContentId('socialContent waitForCompletion', 'waitForCompletion')],
 		fields: [
 			{ path: 'contentId', label: 'Content ID', bad: badId },
-			imageSizeField({ options: { pollInterval: 1, downloadImages: true } }),
+			...imageFields({ options: { pollInterval: 1, downloadImages: true } }),
 			...waitFields(),
 		],
 	},

@@ -8,18 +8,21 @@ import type {
 import { downloadFile } from '../../../shared/transport/download';
 import type { ServiceRoot } from '../../../shared/transport/origin';
 import { connect } from '../../../shared/transport/request';
-import { validateMaxImageSizeMb } from '../../../shared/validation';
+import { validateFieldName, validateMaxImageSizeMb } from '../../../shared/validation';
 import { applyOutput, readOutput, type Output } from '../../helpers/output';
 import { pick } from '../../helpers/pick';
 import { callOptions, readSwitch } from '../../helpers/parameters';
 
 export const DEFAULT_MAX_IMAGE_MB = 10;
+/** The images' binary field before it could be named: `image`, or `image_<platform>`. */
+export const DEFAULT_IMAGE_FIELD = 'image';
 
 interface SocialOutputOptions {
 	splitByPlatform: boolean;
 	downloadImages: boolean;
 	output: Output;
 	maxImageBytes: number;
+	imageField: string;
 	timeoutMs: number;
 }
 
@@ -162,7 +165,7 @@ export async function shapeSocialOutput(
 			const item: INodeExecutionData = { json: row };
 			const url = images[row.platform as string];
 			if (options.downloadImages && url)
-				item.binary = { image: await image(row.platform as string, url) };
+				item.binary = { [options.imageField]: await image(row.platform as string, url) };
 			items.push(item);
 		}
 		return items;
@@ -172,7 +175,7 @@ export async function shapeSocialOutput(
 	if (options.downloadImages) {
 		const binary: IBinaryKeyData = {};
 		for (const [platform, url] of Object.entries(images))
-			binary[`image_${platform}`] = await image(platform, url);
+			binary[`${options.imageField}_${platform}`] = await image(platform, url);
 		if (Object.keys(binary).length > 0) item.binary = binary;
 	}
 	return [item];
@@ -190,6 +193,10 @@ export function readOutputOptions(
 		maxImageBytes: validateMaxImageSizeMb(
 			context.getNodeParameter('options.maxImageSizeMb', itemIndex, DEFAULT_MAX_IMAGE_MB),
 			DEFAULT_MAX_IMAGE_MB,
+		),
+		imageField: validateFieldName(
+			'Put Output Images in Field',
+			context.getNodeParameter('options.binaryPropertyName', itemIndex, DEFAULT_IMAGE_FIELD),
 		),
 		timeoutMs: callOptions(context, itemIndex).timeoutMs,
 	};

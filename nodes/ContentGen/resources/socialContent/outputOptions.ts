@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_IMAGE_MB } from './output';
+import { DEFAULT_IMAGE_FIELD, DEFAULT_MAX_IMAGE_MB } from './output';
 
 /** Output options shared by Get and Wait for Completion. */
 export const socialOutputOptions: INodeProperties[] = [
@@ -10,7 +10,17 @@ export const socialOutputOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to download each platform\'s generated image into binary data: property "image_" plus the platform (e.g. image_instagram), or "image" when split by platform',
+			"Whether to download each platform's generated image into binary data, in the field named by 'Put Output Images in Field'",
+	},
+	{
+		displayName: 'Put Output Images in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: DEFAULT_IMAGE_FIELD,
+		placeholder: 'e.g. image',
+		description:
+			'The binary field of the images: this name, an underscore and the platform (e.g. image_instagram), or this name alone when split by platform',
+		displayOptions: { show: { downloadImages: [true] } },
 	},
 	{
 		displayName: 'Max Image Size (MB)',
