@@ -55,8 +55,8 @@ export class ContentGenTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: ['articleCompleted'],
-				description:
-					'Each change seen between two polls starts the workflow once, naming every selected event it matches',
+				// n8n's design rules give the event selector no tooltip; docs/trigger.md says how a change
+				// that matches several selected events is reported (once, naming each).
 				options: eventOptions,
 			},
 			projectLocator('Only records of this project. Leave empty for all projects.'),

@@ -10,7 +10,7 @@ export const socialOutputOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to download each platform's generated image into binary data, in the field named by 'Put Output Images in Field'",
+			"Whether to download each platform's generated image as a file of the item, in the field 'Put Output Images in Field' names",
 	},
 	{
 		displayName: 'Put Output Images in Field',
@@ -19,7 +19,7 @@ export const socialOutputOptions: INodeProperties[] = [
 		default: DEFAULT_IMAGE_FIELD,
 		placeholder: 'e.g. image',
 		description:
-			'The binary field of the images: this name, an underscore and the platform (e.g. image_instagram), or this name alone when split by platform',
+			'The output field of the images: this name, an underscore and the platform (e.g. image_instagram), or this name alone when split by platform',
 		displayOptions: { show: { downloadImages: [true] } },
 	},
 	{
