@@ -11,4 +11,5 @@ import './recipes';
 import './imports';
 import './spreads';
 import './layout';
+import './n8n-rules';
 import './tests';
