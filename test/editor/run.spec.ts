@@ -86,6 +86,65 @@ describe('Execute step', () => {
 	);
 
 	step(
+		'the Article ID picker (node version 2) lists titles with their status, searches and picks one',
+		current,
+		async (page, state) => {
+			type Article = { id: string; title: string; status: string };
+			const all = await serviceGet<Article[]>(state, '/articles?limit=100');
+			expect(all.length).toBeGreaterThan(1);
+			// A word of the first title that not every title has: the search must narrow the list.
+			const word = all[0].title
+				.split(/\s+/)
+				.find(
+					(w) => w.length > 3 && all.some((a) => !a.title.toLowerCase().includes(w.toLowerCase())),
+				);
+			expect(word).toBeDefined();
+			const matching = await serviceGet<Article[]>(
+				state,
+				`/articles?limit=100&search=${encodeURIComponent(word as string)}`,
+			);
+			expect(matching.length).toBeLessThan(all.length);
+			await openWorkflow(page, state, 'Article picker', [
+				{
+					name: 'Article picker',
+					type: ACTION,
+					typeVersion: 2,
+					parameters: { resource: 'article', operation: 'get' },
+					credentials,
+				},
+			]);
+			await openNode(page, '[data-node-name="Article picker"]');
+			const picker = tid('resource-locator-articleId', NDV);
+			await page.locator(tid('rlc-input', picker)).click();
+			// Each entry is the title, then its status in brackets: "<title> (CMS)".
+			const titled = (articles: Article[]) => (shown: string[]) =>
+				shown.length === articles.length &&
+				articles.every((a) => shown.some((label) => label.startsWith(`${a.title} (`)));
+			await waitForLabels(page, tid('rlc-item'), titled(all), 20_000);
+			await page.locator(tid('rlc-search')).fill(word as string);
+			await waitForLabels(page, tid('rlc-item'), titled(matching), 20_000);
+			await screenshot(page, state, 'article-picker', NDV, tid('node-parameters', NDV));
+			const chosen = (await labels(page, tid('rlc-item'))).find((label) =>
+				label.startsWith(`${matching[0].title} (`),
+			) as string;
+			await clickText(page, tid('rlc-item'), chosen);
+			await page.waitForFunction(
+				(rl, name) =>
+					[...document.querySelectorAll<HTMLInputElement>(`${rl} input`)].some(
+						(i) => i.value === name,
+					),
+				{ timeout: 10_000 },
+				picker,
+				chosen,
+			);
+			// Output is Simplified at version 2: the picked article's id and title, among others.
+			const [article] = await execute(page);
+			expect([article.id, article.title]).toEqual([matching[0].id, matching[0].title]);
+			await closeNode(page);
+		},
+	);
+
+	step(
 		'Article -> Generate with Wait for Completion gives the finished article',
 		current,
 		async (page, state) => {
