@@ -7,7 +7,7 @@
  * reads the earlier posts (they are in the list before its own read), so of two executions that
  * chose the same slot the later one always sees the slot over its limit and moves.
  */
-import { slotKey } from './slots';
+import { firstFree, occupancyOf, slotKey, take, type Slot } from './slots';
 
 export interface ListedPost {
 	id: string;
@@ -54,6 +54,39 @@ export function crowded(listed: ListedPost[], ours: Iterable<string>, perSlot: n
 				break;
 			}
 		}
+	}
+	return out;
+}
+
+/**
+ * Where every crowded post of the list goes next, decided the same way by every execution that
+ * reads the same list: the crowded posts in the order they were scheduled, each to the first slot
+ * with room after the posts that stay and those placed before it. An execution moves only its own
+ * posts, but counting the others' moves keeps executions that lost the same slots from all moving
+ * into the same next one. `slotsFor` gives the slots a post may take (the reader's own settings
+ * stand in for other workflows' posts).
+ */
+export function reassign(
+	listed: ListedPost[],
+	perSlot: number,
+	slotsFor: (post: ListedPost) => Iterable<Slot>,
+): Map<string, Slot | undefined> {
+	const moving = new Set(
+		crowded(
+			listed,
+			listed.map((post) => post.id),
+			perSlot,
+		).map((c) => c.id),
+	);
+	const occupancy = occupancyOf(listed.filter((post) => !moving.has(post.id)));
+	const order = listed
+		.filter((post) => moving.has(post.id))
+		.sort((a, b) => (a.updatedAt || 0) - (b.updatedAt || 0) || (a.id < b.id ? -1 : 1));
+	const out = new Map<string, Slot | undefined>();
+	for (const post of order) {
+		const { slot } = firstFree(slotsFor(post), occupancy, post, perSlot);
+		out.set(post.id, slot);
+		if (slot) take(occupancy, { id: post.id, at: slot.at, platforms: post.platforms });
 	}
 	return out;
 }
