@@ -2,7 +2,7 @@
  * The queue's settings and their bounds, checked before any request: each refusal names the field
  * and the bound.
  */
-import { describe, ValidationError } from '../validation/primitives';
+import { assertInteger, describe, ValidationError } from '../validation/primitives';
 import type { PostingTime } from './slots';
 import { WEEKDAYS } from './slots';
 import { zoneClock, type ZoneClock } from './zone';
@@ -34,23 +34,6 @@ export interface RawQueueSettings {
 }
 
 const TIME_OF_DAY = /^\s*([01]?\d|2[0-3]):([0-5]\d)\s*$/;
-
-function whole(field: string, value: unknown, bounds: { min: number; max: number }): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number)) {
-		throw new ValidationError(
-			field,
-			`${field} must be a whole number from ${bounds.min} to ${bounds.max}, got ${describe(value)}`,
-		);
-	}
-	if (number < bounds.min || number > bounds.max) {
-		throw new ValidationError(
-			field,
-			`${field} must be from ${bounds.min} to ${bounds.max}, got ${number}`,
-		);
-	}
-	return number;
-}
 
 function postingTimesOf(value: unknown): PostingTime[] {
 	const field = 'Posting Times';
@@ -104,9 +87,23 @@ function clockOf(value: unknown, workflowZone: string): ZoneClock {
 export function validateQueueSettings(raw: RawQueueSettings): QueueSettings {
 	const times = postingTimesOf(raw.postingTimes);
 	const clock = clockOf(raw.timeZone, raw.workflowZone);
-	const perSlot = whole('Posts per Slot', raw.postsPerSlot ?? 1, QUEUE.postsPerSlot);
-	const leadMinutes = whole('Lead Time (Minutes)', raw.leadMinutes ?? 10, QUEUE.leadMinutes);
-	const horizonDays = whole('Horizon (Days)', raw.horizonDays ?? 30, QUEUE.horizonDays);
+	// Unset options take their defaults; anything set, null included, must be in bounds.
+	const orDefault = (value: unknown, fallback: number) => (value === undefined ? fallback : value);
+	const perSlot = assertInteger(
+		'Posts per Slot',
+		orDefault(raw.postsPerSlot, QUEUE.postsPerSlot.default),
+		QUEUE.postsPerSlot,
+	);
+	const leadMinutes = assertInteger(
+		'Lead Time (Minutes)',
+		orDefault(raw.leadMinutes, QUEUE.leadMinutes.default),
+		QUEUE.leadMinutes,
+	);
+	const horizonDays = assertInteger(
+		'Horizon (Days)',
+		orDefault(raw.horizonDays, QUEUE.horizonDays.default),
+		QUEUE.horizonDays,
+	);
 	if (leadMinutes >= horizonDays * 1440) {
 		throw new ValidationError(
 			'Lead Time (Minutes)',

@@ -26,6 +26,7 @@ import {
 	waiting,
 } from './builders';
 import { fromList } from './locators';
+import { QUEUE_FIELDS, QUEUED } from './queue';
 import {
 	badDate,
 	badId,
@@ -267,13 +268,16 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 	},
 	'socialContent.publish': {
 		method: 'POST',
-		routes: ['POST /social/publish'],
+		// The queue reads the scheduled list and the record's platforms before it posts.
+		routes: ['POST /social/publish', 'GET /social/content', 'GET /social/content/:id'],
 		valid: (r) => ({ contentId: freshSocial(r) }),
+		variants: { 'Next Free Slot': (r) => ({ contentId: freshSocial(r), ...QUEUED }) },
 		ids: [byContentId('socialContent publish', 'publish', freshSocial)],
 		fields: [
 			{ path: 'contentId', label: 'Content ID', bad: badId },
 			{ path: 'additionalFields.platforms', label: 'Platforms', bad: badPublishPlatforms },
 			{ path: 'additionalFields.scheduledAt', label: 'Scheduled At', bad: badDate },
+			...QUEUE_FIELDS,
 		],
 	},
 	'socialContent.waitForCompletion': {

@@ -13,7 +13,7 @@ import { runPerItem, type ItemWork } from '../../helpers/items';
 import { callOptions, readRecordId } from '../../helpers/parameters';
 import { additionalFields, optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
-import { isQueued } from './queue/plan';
+import { wantsQueue } from './queue/plan';
 import { queueProperties } from './queue/properties';
 import { publishWithQueue } from './queue/run';
 
@@ -109,7 +109,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	// A queue needs the items in order and the scheduled list read once for all of them.
-	if (items.some((_item, itemIndex) => isQueued(this, itemIndex))) {
+	if (items.some((_item, itemIndex) => wantsQueue(this, itemIndex))) {
 		return await publishWithQueue.call(this, items, (i) => prepare.call(this, i), explain);
 	}
 	// Publishing is visible on the user's profiles: parallel by default from node version 1.1.

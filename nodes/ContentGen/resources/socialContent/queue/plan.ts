@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { validateQueueSettings, type QueueSettings } from '../../../../shared/queue/settings';
 import { describeTime, type Slot } from '../../../../shared/queue/slots';
 import type { CallOptions } from '../../../../shared/transport/request';
-import { validatePlatforms, ValidationError } from '../../../../shared/validation';
+import { assertOneOf, validatePlatforms, ValidationError } from '../../../../shared/validation';
 import { callOptions, readRecordId } from '../../../helpers/parameters';
 
 /** One item queued for the next free slot, and what became of it. */
@@ -24,8 +24,15 @@ export interface Queued {
 	listed?: boolean;
 }
 
+export const TIMINGS = ['asSet', 'nextFreeSlot'] as const;
+
+/** Anything but the default timing goes through the queue's run, which checks the value. */
+export const wantsQueue = (context: IExecuteFunctions, itemIndex: number): boolean =>
+	context.getNodeParameter('timing', itemIndex, 'asSet') !== 'asSet';
+
 export const isQueued = (context: IExecuteFunctions, itemIndex: number): boolean =>
-	context.getNodeParameter('timing', itemIndex, 'asSet') === 'nextFreeSlot';
+	assertOneOf('Timing', context.getNodeParameter('timing', itemIndex, 'asSet'), TIMINGS) ===
+	'nextFreeSlot';
 
 /** Reads and checks a queued item's parameters; sends nothing. */
 export function planQueued(context: IExecuteFunctions, itemIndex: number): Queued {
