@@ -76,7 +76,7 @@ export const queueProperties: INodeProperties[] = [
 				name: 'horizonDays',
 				type: 'number',
 				typeOptions: { minValue: QUEUE.horizonDays.min, maxValue: QUEUE.horizonDays.max },
-				default: QUEUE.horizonDays.default,
+				default: 30,
 				description:
 					'How far ahead a post may be queued; when every slot up to then is full the item fails and says so',
 			},
@@ -85,7 +85,7 @@ export const queueProperties: INodeProperties[] = [
 				name: 'leadMinutes',
 				type: 'number',
 				typeOptions: { minValue: QUEUE.leadMinutes.min, maxValue: QUEUE.leadMinutes.max },
-				default: QUEUE.leadMinutes.default,
+				default: 10,
 				description: 'The earliest slot is at least this many minutes from now',
 			},
 			{
@@ -93,7 +93,7 @@ export const queueProperties: INodeProperties[] = [
 				name: 'postsPerSlot',
 				type: 'number',
 				typeOptions: { minValue: QUEUE.postsPerSlot.min, maxValue: QUEUE.postsPerSlot.max },
-				default: QUEUE.postsPerSlot.default,
+				default: 1,
 				description:
 					'How many posts one posting time takes per platform: a post for LinkedIn and X takes a place on each',
 			},
