@@ -83,6 +83,27 @@ export async function queueRows(row: AddRow, notes: string[]): Promise<void> {
 			await sb.close();
 		}
 	}
+	// The spec gives the list no order: the same 500 on a list reshuffled on every request.
+	const reshuffled = await sandbox(1000, 403, 'shuffled');
+	try {
+		scheduleOthers(reshuffled, 500);
+		const listed = await listTotal(reshuffled, '/social/content?status=scheduled');
+		reshuffled.control.resetRequests();
+		const result = await execution(reshuffled);
+		if (result.error) throw new Error(`queue run failed: ${result.error.message}`);
+		const used = reshuffled.control.requests().length;
+		const pages = Math.ceil(listed / 100);
+		row(
+			'requests',
+			`publish next free slot, ${POSTS} posts, 500 already scheduled, list reshuffled on every request`,
+			String(used),
+			`${pages + POSTS} (${pages} pages + ${POSTS} posts)`,
+			fmt(used / (pages + POSTS)),
+			'',
+		);
+	} finally {
+		await reshuffled.close();
+	}
 	const sb = await sandbox(1000, 402, 'created_desc');
 	try {
 		sb.control.resetRequests();

@@ -172,3 +172,50 @@ describe('Next Free Slot', () => {
 		expect(items.filter((i) => i.slot_check === 'conflict' && !i.slot_conflict)).toEqual([]);
 	}, 120_000);
 });
+
+describe('Next Free Slot on a service that reorders its list on every request', () => {
+	let shuffled: Sandbox;
+	beforeAll(async () => {
+		// The spec promises no order: the sandbox's default reshuffles the list on every request.
+		shuffled = await startSandbox({ seed: 41, speed: 1000, quiet: true });
+	});
+	afterAll(async () => await shuffled.close());
+
+	it('reads the pages again until every scheduled post is seen, then takes the first free slot', async () => {
+		const day = Math.floor(shuffled.control.now().getTime() / 86_400_000) * 86_400_000;
+		const hours = [9, 13, 18];
+		const slotAt = (i: number) =>
+			day + (1 + Math.floor(i / 3)) * 86_400_000 + hours[i % 3] * 3_600_000;
+		// 250 posts, one in each of the first 250 slots: a post missed leaves its slot looking free.
+		shuffled.control.seedSocial(250, {
+			status: 'scheduled',
+			platforms: ['linkedin'],
+			scheduledAt: slotAt,
+		});
+		const [id] = shuffled.control.seedSocial(1, { status: 'completed', platforms: ['linkedin'] });
+		shuffled.control.resetRequests();
+		const result = await runWorkflow(
+			singleNodeWorkflow({
+				...queue(
+					EVERY_DAY.flatMap((d) => [
+						[d, '09:00'],
+						[d, '13:00'],
+						[d, '18:00'],
+					]) as Array<[string, string]>,
+					{ timeZone: 'UTC', horizonDays: 365 },
+				),
+			}),
+			{ credentials: { apiKey: shuffled.apiKey, baseUrl: shuffled.url }, input: [{ id }] },
+		);
+		expect(result.error).toBeUndefined();
+		const [item] = result.output('ContentGen');
+		// Slots before the seeded ones (earlier today) may be free too: the first free one is
+		// today's, else the one after the 250th.
+		const at = Date.parse(String((item.json.slot as IDataObject).scheduled_at));
+		const taken = new Set(Array.from({ length: 250 }, (_x, i) => slotAt(i)));
+		expect(taken.has(at)).toBe(false);
+		expect(at < slotAt(0) || at === slotAt(250)).toBe(true);
+		const lists = shuffled.control.requests().filter((r) => r.path === '/api/v1/social/content');
+		expect(lists.length).toBeLessThanOrEqual(2 * (4 + 3 * 10));
+	});
+});
