@@ -2,6 +2,10 @@
  * Publish > Next Free Slot at the HTTP edge: the requests it sends, the horizon error, and a post
  * another workflow reached first that cannot be moved, reported on the item and as a hint.
  */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { queueProperties } from '../../nodes/ContentGen/resources/socialContent/queue/properties';
+import { QUEUE } from '../../nodes/shared/queue/settings';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope } from './fixtures';
@@ -151,5 +155,18 @@ describe('Publish, Next Free Slot', () => {
 		expect(task.hints?.map((hint) => hint.message)).toEqual([
 			'1 queued post may share a slot over Posts per Slot with posts scheduled elsewhere (item 0): see slot_conflict on the item.',
 		]);
+	});
+
+	it('the editor shows the defaults an unset option means (lead 10 minutes, horizon 30 days, 1 a slot)', () => {
+		const options = queueProperties.find((p) => p.name === 'queueOptions')
+			?.options as INodeProperties[];
+		const shown = Object.fromEntries(options.map((o) => [o.name, o.default]));
+		expect(shown).toEqual({ horizonDays: 30, leadMinutes: 10, postsPerSlot: 1, timeZone: '' });
+		expect([
+			QUEUE.horizonDays.default,
+			QUEUE.leadMinutes.default,
+			QUEUE.postsPerSlot.default,
+		]).toEqual([30, 10, 1]);
+		expect(queueProperties.find((p) => p.name === 'timing')?.default).toBe('asSet');
 	});
 });
