@@ -1,3 +1,10 @@
+// `npm test`: every file under test/ ending in .test.ts (the real-n8n and editor suites are jest
+// projects of their own). Most files wait on loopback servers, timers and n8n's engine rather than
+// on the CPU, so four workers share a 2-core machine: the whole run takes about two minutes instead
+// of six one file after another. Each worker has its own n8n user folder (test/setup/env.ts), every
+// server listens on a port the system picks, and the property tests run their quick count
+// (test/helpers/runs.ts; CONTENTGEN_DEEP=1 runs the deep count, as CI does). Jest starts the files that took
+// longest last time first, so a slow end-to-end file runs beside the others, not after them.
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
@@ -9,5 +16,6 @@ module.exports = {
 	globalSetup: '<rootDir>/test/setup/global-setup.ts',
 	globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
+	maxWorkers: 4,
 	testTimeout: 60000,
 };
