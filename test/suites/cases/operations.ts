@@ -1,7 +1,7 @@
 /**
  * The per-operation case table of the engine, security, fault and bad-input suites. Each suite
  * walks the node's own operation map (test/helpers/maps.ts) and takes its cases from here: an
- * operation without an entry fails the suites and test/guard/cases.ts by name.
+ * operation without an entry fails test/guard/cases.ts by name, and the suites list it as skipped.
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
@@ -294,8 +294,9 @@ export function missingCase(key: string): string {
 }
 
 /**
- * One describe per operation of the node's map, named by its key; an operation without an entry
- * in the table gets a failing test that names it instead of being skipped.
+ * One describe per operation of the node's map, named by its key. An operation without an entry
+ * in the table fails one test, test/guard/cases.ts's, which names what to add; here it gets a
+ * skipped test that names it, so the listing shows what it lacks without failing once per suite.
  */
 export function describeEachOperation(
 	suite: string,
@@ -304,10 +305,7 @@ export function describeEachOperation(
 	describe.each(nodeOperations().map((ref) => [ref.key, ref] as const))('%s', (_key, ref) => {
 		const entry = OPERATION_CASES[ref.key];
 		if (entry) body(ref, entry);
-		else
-			it(`has its ${suite} cases`, () => {
-				throw new Error(missingCase(ref.key));
-			});
+		else it.skip(`has its ${suite} cases: ${missingCase(ref.key)}`, () => undefined);
 	});
 }
 
