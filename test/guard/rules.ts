@@ -200,8 +200,12 @@ export function modelListProblems(repo: Repo): Problem[] {
 	});
 }
 
-/** The model derives the event from some change of status. */
+/**
+ * The model derives the event from some change of status. An event missing from the model's list
+ * is reported once, by modelListProblems; this and watchedProblems read only listed events.
+ */
 export function derivedProblems(repo: Repo, { event, kind }: Repo['events'][number]): Problem[] {
+	if (!repo.model.names[kind].includes(event)) return [];
 	const statuses = repo.model.statuses[kind];
 	const previous: Array<string | null | undefined> = [undefined, null, ...statuses];
 	const derived = previous.some((from) =>
@@ -211,7 +215,11 @@ export function derivedProblems(repo: Repo, { event, kind }: Repo['events'][numb
 }
 
 /** The model watches every status the trigger follows for the event. */
-export function watchedProblems(repo: Repo, { event, follows }: Repo['events'][number]): Problem[] {
+export function watchedProblems(
+	repo: Repo,
+	{ event, kind, follows }: Repo['events'][number],
+): Problem[] {
+	if (!repo.model.names[kind].includes(event)) return [];
 	const watched = repo.model.watched([event]);
 	return (follows ?? [])
 		.filter((status) => !watched.has(status))
