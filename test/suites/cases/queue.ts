@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { integerOutside, notOneOf, wrongType } from './arbitraries';
-import type { Field } from './operations';
+import type { Field } from './types';
 
 /** Publish > Next Free Slot with every day's 09:00 in UTC: a run that succeeds. */
 export const QUEUED: IDataObject = {
