@@ -3,7 +3,7 @@
  * last benchmark run measured them, times the polls a day of each Poll Times, against each plan's
  * daily limit. Rendered into the `<!-- bench:trigger-cost:start -->` block by bench/figures.ts.
  */
-import type { BenchRun } from './figures';
+import type { BenchRun } from './run-record';
 
 /** The rows of the run that measure an idle poll, by the events they stand for. */
 const IDLE_ROWS = {

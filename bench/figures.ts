@@ -18,27 +18,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { triggerCostTable } from './cost-table';
+import type { BenchRow, BenchRun } from './run-record';
 
-export interface BenchRow {
-	section: string;
-	name: string;
-	measured: string;
-	reference: string;
-	ratio: string;
-	target: string;
-}
-
-export interface BenchRun {
-	date: string;
-	command: string;
-	seconds: number;
-	machine: string;
-	loadAtStart: number;
-	runs: number;
-	loadRuns: number;
-	rows: BenchRow[];
-	notes: string[];
-}
+export type { BenchRow, BenchRun } from './run-record';
 
 export const LAST_RUN = join('bench', 'last-run.json');
 

@@ -25,6 +25,7 @@ import {
 } from './kit';
 import { latencyRows } from './latency';
 import { LOAD_RUNS, packageRows } from './package';
+import { queueRows } from './queue';
 import { staticDataRow } from './static-data';
 import { throughputRows } from './throughput';
 import { triggerSocialRows as triggerSocialScaleRows } from './trigger-social';
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
 	}
 	await triggerTimeRows(row);
 	await waitRows(row, notes);
+	await queueRows(row, notes);
 	await throughputRows(row, notes, RUNS);
 	await latencyRows(row, notes);
 	await staticDataRow(row, 1000);

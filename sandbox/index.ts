@@ -230,7 +230,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 					createdAt: created,
 				});
 				store.addSocial(s);
-				if (status === 'scheduled') store.startPublish(s, t + 86_400_000, created);
+				if (status === 'scheduled') {
+					store.startPublish(s, o.scheduledAt ? o.scheduledAt(i) : t + 86_400_000, created);
+				}
 				ids.push(s.id);
 			}
 			return ids;

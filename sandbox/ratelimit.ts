@@ -1,5 +1,5 @@
 import { DAY_MS } from './constants';
-import type { ApiKeyRec } from './store';
+import type { ApiKeyRec } from './records';
 
 /** A key's limits; `windowMs` is the length of its "minute" (shorter only to compress time). */
 export interface RateLimits {

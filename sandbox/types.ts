@@ -127,6 +127,8 @@ export interface SandboxControl {
 			projectId?: string;
 			userId?: string;
 			spacingMs?: number;
+			/** with status 'scheduled': when record i is scheduled (epoch ms); default a day from now */
+			scheduledAt?: (i: number) => number;
 		},
 	): string[];
 	setArticleStatus(id: string, status: string): void;

@@ -116,7 +116,7 @@ export class CompatService {
 				query,
 				...(method === 'POST' ? { body: parsed } : {}),
 			});
-			return this.route(method, url.pathname.slice(API.length), query, parsed as Json);
+			return this.answer(method, url.pathname.slice(API.length), query, parsed as Json);
 		};
 		nock(TEST_BASE_URL)
 			.persist()
@@ -165,7 +165,8 @@ export class CompatService {
 		return id;
 	}
 
-	private route(method: string, path: string, query: Record<string, string>, body: Json): Reply {
+	/** The answer to one request (`path` after /api/v1). */
+	answer(method: string, path: string, query: Record<string, string>, body: Json): Reply {
 		const one = <T>(rows: T[], id: string, shape: (row: T) => Json): Reply => {
 			const row = rows.find((r) => (r as { id: string }).id === id);
 			return row ? [200, ok(shape(row))] : notFound;
@@ -259,7 +260,7 @@ export class CompatService {
 				}),
 			];
 		if (method === 'POST') return this.post(path, body);
-		return [404, { success: false, error: { code: 'NOT_FOUND', message: `No route ${path}` } }];
+		return noRoute(method, path);
 	}
 
 	private post(path: string, body: Json): Reply {
@@ -304,6 +305,22 @@ export class CompatService {
 				? [200, ok({ content_id: id, status: 'scheduled', scheduled_at: body.scheduled_at })]
 				: [202, ok({ content_id: id, status: 'publishing', profiles: 2 })];
 		}
-		return notFound;
+		return noRoute('POST', path);
 	}
+}
+
+const noRoute = (method: string, path: string): Reply => [
+	404,
+	{ success: false, error: { code: 'NOT_FOUND', message: `No route ${method} ${path}` } },
+];
+
+/**
+ * Whether the account answers a route of the registry (`GET /articles/:id`): one request to a fresh
+ * copy, its ids one of the account's records, its body what any generate or publish sends.
+ */
+export function answersRoute(method: string, path: string): boolean {
+	const sample = path.replace(/:id\b/g, IDS.article);
+	const body = { topic: 'x', platforms: ['linkedin'], content_id: IDS.content };
+	const [, reply] = new CompatService().answer(method, sample, {}, body);
+	return !JSON.stringify(reply).includes('No route');
 }

@@ -151,12 +151,13 @@ function checkOurNode(example: ExampleWorkflow, ourNode: INode): void {
 }
 
 describe('example workflow files', () => {
-	it('the examples folder holds the four documented workflows', () => {
+	it('the examples folder holds the five documented workflows', () => {
 		expect(FILES).toEqual([
 			'ai-agent-tool.json',
 			'content-pipeline.json',
 			'publish-finished-social.json',
 			'weekly-article.json',
+			'weekly-calendar.json',
 		]);
 	});
 

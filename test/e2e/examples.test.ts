@@ -29,7 +29,7 @@ describe('example workflows against the sandbox', () => {
 		return runs[runs.length - 1]?.data?.main?.[1] ?? [];
 	}
 
-	it.each(['content-pipeline.json', 'weekly-article.json'])(
+	it.each(['content-pipeline.json', 'weekly-article.json', 'weekly-calendar.json'])(
 		'%s as shipped: a run stops at the spend switch, sending nothing and spending nothing',
 		async (file) => {
 			const ledgerBefore = world.sandbox.control.ledger().length;
@@ -130,6 +130,49 @@ describe('example workflows against the sandbox', () => {
 		const [credits] = result.output('Credits left').map((item) => item.json);
 		expect(credits.available_credits).toBe(world.sandbox.control.credits().available);
 		expect(Math.round((creditsBefore - Number(credits.available_credits)) * 100)).toBe(330);
+	});
+
+	it('weekly-calendar switched on: an article, three posts from it, each queued into a distinct posting time of the week', async () => {
+		const ledgerBefore = world.sandbox.control.ledger().length;
+		const started = world.sandbox.control.now().getTime();
+		const posts = ['Post: the practical tip', 'Post: a question', 'Post: one number'];
+		const queue = "Queue into this week's posting times";
+
+		const result = await runWorkflow(
+			withPublishingOn(withPollInterval(loadExample('weekly-calendar.json'), 1)),
+			{ credentials: world.credentials },
+		);
+
+		expect(result.error).toBeUndefined();
+		const [article] = result.output('Generate weekly article').map((item) => item.json);
+		const records = posts.map((name) => result.output(name)[0].json);
+		for (const record of records) {
+			expect(record.source_url).toBe(`https://blog.example.com/${String(article.slug)}`);
+			expect(record.platform_names).toEqual(['linkedin', 'twitter']);
+		}
+		const runs = result.run.data.resultData.runData[queue];
+		expect(runs).toHaveLength(3);
+		const queued = runs.map((run) => run.data?.main?.[0]?.[0]?.json as IDataObject);
+		expect(queued.map((item) => item.content_id)).toEqual(records.map((r) => r.id));
+		const slots = queued.map((item) => item.slot as IDataObject);
+		const times = slots.map((slot) => Date.parse(String(slot.scheduled_at)));
+		expect(new Set(times).size).toBe(3);
+		for (const at of times) {
+			expect(at - started).toBeGreaterThan(0);
+			expect(at - started).toBeLessThanOrEqual(7 * 86_400_000);
+		}
+		expect(slots.map((slot) => slot.posting_time).sort()).toEqual([
+			'Friday 15:00',
+			'Monday 11:00',
+			'Wednesday 09:00',
+		]);
+		expect(queued.map((item) => item.slot_check)).toEqual(['kept', 'kept', 'kept']);
+		expect(ledgerSince(ledgerBefore).map((e) => [e.kind, e.hundredths])).toEqual([
+			['article', 150],
+			['social', 120],
+			['social', 120],
+			['social', 120],
+		]);
 	});
 
 	it('weekly-article with spending on: checks the balance floor, then generates one article and waits for it', async () => {

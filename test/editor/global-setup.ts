@@ -14,14 +14,12 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import type { Browser } from 'puppeteer-core';
-
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import { baseEnvironment } from '../n8n/harness/n8n';
 import { freePort } from '../n8n/harness/processes';
 import { pin } from '../n8n/harness/versions';
 import { launchSignedIn } from './browser';
-import { stopAll } from './global-teardown';
+import { stopAll, type Running } from './global-teardown';
 import type { EditorState } from './state';
 
 const REPO = join(__dirname, '..', '..');
@@ -29,12 +27,6 @@ const N8N = pin('latest2');
 const N8N_VERSION = N8N.version;
 const OWNER_EMAIL = 'owner@contentgen.test';
 
-export interface Running {
-	n8n?: ChildProcess;
-	browser?: Browser;
-	sandbox?: Sandbox;
-	state: EditorState;
-}
 declare global {
 	var contentGenEditor: Running | undefined;
 }

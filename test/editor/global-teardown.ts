@@ -2,7 +2,19 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { join } from 'path';
 
-import type { Running } from './global-setup';
+import type { ChildProcess } from 'child_process';
+import type { Browser } from 'puppeteer-core';
+
+import type { Sandbox } from '../../sandbox';
+import type { EditorState } from './state';
+
+/** What global-setup.ts started. */
+export interface Running {
+	n8n?: ChildProcess;
+	browser?: Browser;
+	sandbox?: Sandbox;
+	state: EditorState;
+}
 
 /** Stops the browser, n8n (its whole process group, politely first) and the sandbox. */
 export async function stopAll(running: Running | undefined) {

@@ -1,12 +1,13 @@
 /**
  * Every operation and event the nodes are built from has its cases: the suites' per-operation
- * table (test/suites/cases/operations.ts) and the trigger's ground-truth model
- * (test/trigger/model.ts). Adding an operation, a parameter or an event without its cases fails
- * here, naming what is missing.
+ * table (test/suites/cases/operations.ts), the trigger's ground-truth model (test/trigger/model.ts)
+ * and the compatibility corpus's cases (test/compat/cases.ts). Adding an operation, a parameter or
+ * an event without its cases fails here, naming what is missing.
  */
 import { currentRepo } from './repo';
 import {
 	caseTableProblems,
+	compatProblems,
 	derivedProblems,
 	fieldProblems,
 	idProblems,
@@ -45,6 +46,12 @@ describe('operations: the map against the case table', () => {
 			expect(say(idProblems(repo, ref))).toEqual([]);
 		},
 	);
+});
+
+describe('the compatibility corpus', () => {
+	it('has a case of every operation and every event, for the next freeze to keep', () => {
+		expect(say(compatProblems(repo))).toEqual([]);
+	});
 });
 
 describe('events: the map against the trigger model', () => {

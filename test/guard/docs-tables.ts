@@ -6,7 +6,7 @@
  */
 import { tablesOf } from '../helpers/tables';
 import { currentRepo, eventNamesOf, isOperationTable, operationsNamed } from './repo';
-import { docsProblems, PLACES, say } from './rules';
+import { added, docsProblems, PLACES, say } from './rules';
 
 const repo = currentRepo();
 
@@ -58,7 +58,7 @@ describe('the table reader can fail', () => {
 					: t,
 			),
 		};
-		expect(say(docsProblems(withoutRow))).toEqual([
+		expect(say(added(docsProblems, repo, withoutRow))).toEqual([
 			`${PLACES.operationsPage}: no row for Account: Get Usage`,
 		]);
 		const wrongRequest = {
@@ -69,10 +69,10 @@ describe('the table reader can fail', () => {
 					: t,
 			),
 		};
-		expect(say(docsProblems(wrongRequest))).toEqual([
+		expect(say(added(docsProblems, repo, wrongRequest))).toEqual([
 			`${PLACES.operationsPage}: Account: Get Usage sends GET /user/usage, not GET /user`,
 		]);
 		const withoutTable = { ...repo, tables: repo.tables.filter((t) => t.file !== 'README.md') };
-		expect(say(docsProblems(withoutTable))).toEqual([`${PLACES.readme}: missing`]);
+		expect(say(added(docsProblems, repo, withoutTable))).toEqual([`${PLACES.readme}: missing`]);
 	});
 });

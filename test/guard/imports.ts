@@ -2,9 +2,10 @@
 /**
  * The import graph of nodes/ and credentials/, read with a small parser of relative imports and
  * re-exports (`import ... from './x'`, `export ... from './x'`, type-only ones included): no
- * circle anywhere, and the shared layers import downwards only.
+ * circle anywhere, and the shared layers import downwards only. The same parser over all of the
+ * repository's own TypeScript (sandbox, harness, tests, benchmarks, scripts): no circle there either.
  */
-import { existsSync, readFileSync } from 'fs';
+import { existsSync, readdirSync, readFileSync } from 'fs';
 import { dirname, join, relative } from 'path';
 
 import { packageSources, ROOT } from '../helpers/sources';
@@ -109,6 +110,32 @@ describe('imports in nodes/ and credentials/', () => {
 				targets.filter((t) => forbidden.test(t)).map((t) => `${file} -> ${t}`),
 			);
 		expect(broken).toEqual([]);
+	});
+});
+
+/** The repository's own TypeScript: everything but installed packages, build output and git's store. */
+function ownSources(dir = ROOT): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		if (['node_modules', 'dist', '.git'].includes(entry.name)) return [];
+		const path = join(dir, entry.name);
+		if (entry.isDirectory()) return ownSources(path);
+		return entry.name.endsWith('.ts') ? [relative(ROOT, path)] : [];
+	});
+}
+
+describe("imports across the repository's own code", () => {
+	const all = new Map(
+		ownSources().map((file) => [file, importsOf(file, readFileSync(join(ROOT, file), 'utf8'))]),
+	);
+
+	it('are read (the sandbox, the harness, the tests and the benchmarks are in the graph)', () => {
+		expect(all.get('bench/figures.ts')).toContain('bench/cost-table.ts');
+		expect(all.get('test/guard/cases.ts')).toContain('test/guard/repo.ts');
+		expect(all.get('sandbox/store.ts')).toContain('sandbox/records.ts');
+	});
+
+	it('form no circle (type imports included): a type both sides need goes to a file of its own', () => {
+		expect(circles(all).map((loop) => [...loop, loop[0]].join(' -> '))).toEqual([]);
 	});
 });
 

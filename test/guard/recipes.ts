@@ -3,6 +3,9 @@
  * AGENTS.md's recipes, checked. A throwaway operation, route or event is added to a copy of the
  * repository (./repo), as the recipe's first steps would add it; the rules (./rules) must then name
  * exactly the places the recipe marks "Guard", and nothing once those are done in the copy too.
+ * Only what the throwaway adds is read (`added`): a real gap of the repository fails the guard that
+ * names it, not these checks besides. The throwaways' names (Recipe Probe, /recipe-probe) are ones no
+ * real operation, event or route will take.
  */
 import fc from 'fast-check';
 import { readFileSync } from 'fs';
@@ -16,18 +19,18 @@ import type { OperationCase, RouteName } from '../suites/cases/operations';
 import { ROOT } from '../helpers/sources';
 import type { Table } from '../helpers/tables';
 import { currentRepo, isEventTable, isOperationTable, type Repo } from './repo';
-import { allProblems } from './rules';
+import { added, allProblems } from './rules';
 
 const repo = currentRepo();
 
-/** The places the rules name, deduplicated and sorted. */
+/** The places the rules name for what `changed` adds to the repository, deduplicated and sorted. */
 const placesNamed = (changed: Repo) =>
-	[...new Set(allProblems(changed).map((p) => p.place))].sort();
+	[...new Set(added(allProblems, repo, changed).map((p) => p.place))].sort();
 
 // ---- AGENTS.md ----------------------------------------------------------------------------------
 
 interface Recipe {
-	/** The count in the heading: "(8 places)", "(11 places, 13 for PATCH or DELETE)". */
+	/** The count in the heading: "(9 places)", "(14 places, 16 for PATCH or DELETE)". */
 	counts: number[];
 	/** Numbered steps before and after "For a PATCH or DELETE route, also:". */
 	steps: Array<{ number: number; who: string; file: string }>;
@@ -61,27 +64,32 @@ const filesOf = (places: string[]) => [...new Set(places.map((p) => p.split(': '
 
 // ---- throwaway additions ------------------------------------------------------------------------
 
-const archive: OperationModule = {
-	option: { name: 'Archive', action: 'Archive an article', description: 'Archive an article' },
+const probe: OperationModule = {
+	option: {
+		name: 'Recipe Probe',
+		action: 'Recipe probe an article',
+		description: 'Recipe probe an article',
+	},
 	properties: [{ displayName: 'Article ID', name: 'articleId', type: 'string', default: '' }],
 	execute: async () => [],
 };
-const archiveRef: OperationRef = {
-	key: 'article.archive',
+const probeRef: OperationRef = {
+	key: 'article.recipeProbe',
 	resource: 'article',
-	operation: 'archive',
+	operation: 'recipeProbe',
 	resourceName: 'Article',
-	operationName: 'Archive',
-	module: archive,
+	operationName: 'Recipe Probe',
+	module: probe,
 };
+const PROBE_PATH = '/articles/:id/recipe-probe';
 
 /** The recipe's first two steps: the operation file and its entry in the resource's map. */
 const withOperation = (base: Repo): Repo => ({
 	...base,
-	operations: [...base.operations, archiveRef],
+	operations: [...base.operations, probeRef],
 });
 
-/** Its case entry and a row in every operations table, naming `route` as its own. */
+/** Its case entry, its compatibility case and a row in every operations table, naming `route` as its own. */
 function withCasesAndRows(base: Repo, route: RouteName): Repo {
 	const entry: OperationCase = {
 		method: route.slice(0, route.indexOf(' ')) as OperationCase['method'],
@@ -89,8 +97,8 @@ function withCasesAndRows(base: Repo, route: RouteName): Repo {
 		valid: (r) => ({ articleId: r.articleId }),
 		ids: [
 			{
-				name: 'article archive',
-				params: (id) => ({ resource: 'article', operation: 'archive', articleId: id }),
+				name: 'article recipe probe',
+				params: (id) => ({ resource: 'article', operation: 'recipeProbe', articleId: id }),
 				real: (r) => r.articleId,
 			},
 		],
@@ -101,21 +109,29 @@ function withCasesAndRows(base: Repo, route: RouteName): Repo {
 			h === 'resource'
 				? 'Article'
 				: /^operations?$/.test(h)
-					? 'Archive'
+					? 'Recipe Probe'
 					: h === 'request'
 						? route
 						: '',
 		);
 	return {
 		...base,
-		cases: { ...base.cases, [archiveRef.key]: entry },
+		cases: { ...base.cases, [probeRef.key]: entry },
 		tables: base.tables.map((t) => (isOperationTable(t) ? { ...t, rows: [...t.rows, row(t)] } : t)),
+		compat: [
+			...base.compat,
+			{
+				name: 'article-recipe-probe',
+				node: 'contentGen',
+				parameters: { resource: 'article', operation: 'recipeProbe', articleId: 'x' },
+			},
+		],
 	};
 }
 
 /** The route in the registry and in the sandbox (and, for a new method, both method lists). */
 function withRoute(base: Repo, method: string): Repo {
-	const route = { method, path: '/articles/:id/archive', scope: 'articles', record: 'Article' };
+	const route = { method, path: PROBE_PATH, scope: 'articles', record: 'Article' };
 	return {
 		...base,
 		methods: base.methods.includes(method) ? base.methods : [...base.methods, method],
@@ -125,38 +141,37 @@ function withRoute(base: Repo, method: string): Repo {
 				...base.sandbox.routes,
 				{
 					method,
-					re: /^\/api\/v1\/articles\/([^/]+)\/archive$/,
+					re: /^\/api\/v1\/articles\/([^/]+)\/recipe-probe$/,
 					auth: 'bearer',
 					scope: 'articles',
 				},
 			],
 			permission: { [method]: 'write', ...base.sandbox.permission },
 		},
+		compatAnswers: (m, path) =>
+			(m === method && path === PROBE_PATH) || base.compatAnswers(m, path),
 	};
 }
 
-const archived = {
-	event: 'articleArchived' as TriggerEvent,
-	name: 'Article Archived',
+const probeEvent = {
+	event: 'recipeProbeEvent' as TriggerEvent,
+	name: 'Recipe Probe Event',
 	kind: 'article' as const,
 };
 
 // ---- the recipes --------------------------------------------------------------------------------
 
 describe("AGENTS.md's recipes name what the guards ask for", () => {
-	it('finds its place in an unchanged repository: nothing', () => {
-		expect(placesNamed(repo)).toEqual([]);
-	});
-
 	describe('an operation on an existing route', () => {
 		const steps = recipe('Add an operation on an existing route');
 		const named = placesNamed(withOperation(repo));
 
-		it('names the case table and every operations table of the docs', () => {
+		it('names the case table, the compatibility cases and every operations table of the docs', () => {
 			expect(named).toEqual([
 				'README.md: operations table',
 				'docs/operations.md: operations table',
 				'docs/security.md: operations table',
+				'test/compat/cases.ts: CASES',
 				'test/suites/cases/operations.ts: OPERATION_CASES',
 			]);
 		});
@@ -175,13 +190,14 @@ describe("AGENTS.md's recipes name what the guards ask for", () => {
 	describe('an operation on a new route', () => {
 		const before = recipe('Add an operation on an existing route').steps;
 		const steps = recipe('Add an operation on a new route');
-		const post = withCasesAndRows(withOperation(repo), 'POST /articles/:id/archive');
-		const patch = withCasesAndRows(withOperation(repo), 'PATCH /articles/:id/archive' as RouteName);
+		const post = withCasesAndRows(withOperation(repo), `POST ${PROBE_PATH}`);
+		const patch = withCasesAndRows(withOperation(repo), `PATCH ${PROBE_PATH}` as RouteName);
 
-		it('after the steps above, names the registry and the sandbox', () => {
+		it("after the steps above, names the registry, the sandbox and the corpus's account", () => {
 			expect(placesNamed(post)).toEqual([
 				'nodes/shared/routes.ts: ROUTES',
 				'sandbox/routes/index.ts: ROUTES',
+				'test/compat/service.ts: CompatService',
 			]);
 		});
 
@@ -191,6 +207,7 @@ describe("AGENTS.md's recipes name what the guards ask for", () => {
 				'nodes/shared/routes.ts: ROUTES',
 				'sandbox/routes/index.ts: PERMISSION_BY_METHOD',
 				'sandbox/routes/index.ts: ROUTES',
+				'test/compat/service.ts: CompatService',
 			]);
 		});
 
@@ -212,11 +229,15 @@ describe("AGENTS.md's recipes name what the guards ask for", () => {
 
 	describe('a trigger event', () => {
 		const steps = recipe('Add a trigger event');
-		const added = { ...repo, events: [...repo.events, archived] };
-		const named = placesNamed(added);
+		const withEvent = { ...repo, events: [...repo.events, probeEvent] };
+		const named = placesNamed(withEvent);
 
-		it("names the trigger model and the docs' events table", () => {
-			expect(named).toEqual(['docs/trigger.md: events table', 'test/trigger/model.ts']);
+		it("names the trigger model, the docs' events table and the compatibility cases", () => {
+			expect(named).toEqual([
+				'docs/trigger.md: events table',
+				'test/compat/cases.ts: CASES',
+				'test/trigger/model.ts',
+			]);
 		});
 
 		it('the recipe marks exactly those Guard, and counts its steps', () => {
@@ -227,21 +248,32 @@ describe("AGENTS.md's recipes name what the guards ask for", () => {
 		it('once done, nothing more', () => {
 			const eventsOf = repo.model.eventsOf.article;
 			const done: Repo = {
-				...added,
+				...withEvent,
 				model: {
 					...repo.model,
-					names: { ...repo.model.names, article: [...repo.model.names.article, archived.event] },
+					names: {
+						...repo.model.names,
+						article: [...repo.model.names.article, probeEvent.event],
+					},
 					eventsOf: {
 						...repo.model.eventsOf,
 						article: (previous, status) => [
 							...eventsOf(previous, status),
-							...(status === 'archived' && previous !== status ? [archived.event] : []),
+							...(status === 'archived' && previous !== status ? [probeEvent.event] : []),
 						],
 					},
 				},
-				tables: added.tables.map((t) =>
-					isEventTable(t) ? { ...t, rows: [...t.rows, [archived.name, 'x']] } : t,
+				tables: withEvent.tables.map((t) =>
+					isEventTable(t) ? { ...t, rows: [...t.rows, [probeEvent.name, 'x']] } : t,
 				),
+				compat: [
+					...repo.compat,
+					{
+						name: 'trigger-recipe-probe',
+						node: 'contentGenTrigger',
+						parameters: { events: [probeEvent.event] },
+					},
+				],
 			};
 			expect(placesNamed(done)).toEqual([]);
 		});

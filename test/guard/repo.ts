@@ -13,6 +13,8 @@ import { PERMISSION_BY_METHOD, ROUTES as SANDBOX_ROUTES } from '../../sandbox/ro
 import type { Route as SandboxRoute } from '../../sandbox/routes';
 import { nodeOperations, triggerEvents, type EventRef, type OperationRef } from '../helpers/maps';
 import { tablesOf, type Table } from '../helpers/tables';
+import { CASES as COMPAT_CASES, type Case as CompatCase } from '../compat/cases';
+import { answersRoute } from '../compat/service';
 import { OPERATION_CASES, type OperationCase } from '../suites/cases/operations';
 import {
 	ARTICLE_EVENT_NAMES,
@@ -46,6 +48,10 @@ export interface Repo {
 	};
 	/** Every table of README.md and docs/**. */
 	tables: Table[];
+	/** The compatibility corpus's cases (test/compat/cases.ts), frozen at each release. */
+	compat: readonly CompatCase[];
+	/** Whether the corpus's account (test/compat/service.ts) answers a route of the registry. */
+	compatAnswers: (method: string, path: string) => boolean;
 }
 
 export function currentRepo(): Repo {
@@ -68,6 +74,8 @@ export function currentRepo(): Repo {
 		tables: markdownFiles().flatMap((file) =>
 			tablesOf(relative(ROOT, file), readFileSync(file, 'utf8')),
 		),
+		compat: COMPAT_CASES,
+		compatAnswers: answersRoute,
 	};
 }
 

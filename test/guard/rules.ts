@@ -30,6 +30,8 @@ export const PLACES = {
 	readme: 'README.md: operations table',
 	operationsPage: 'docs/operations.md: operations table',
 	eventsPage: 'docs/trigger.md: events table',
+	compat: 'test/compat/cases.ts: CASES',
+	compatService: 'test/compat/service.ts: CompatService',
 } as const;
 
 /** Files that must have a table of every operation, or of every event. */
@@ -45,6 +47,20 @@ export interface Problem {
 }
 
 export const say = (problems: Problem[]) => problems.map((p) => `${p.place}: ${p.message}`);
+
+/**
+ * What a rule finds in `changed` and not in `base`: a self-check or a recipe check reads only what
+ * its own change adds, so a real gap of the repository fails the one guard test that names it and
+ * no self-check besides.
+ */
+export function added(rule: (repo: Repo) => Problem[], base: Repo, changed: Repo): Problem[] {
+	const before = say(rule(base));
+	return rule(changed).filter((problem) => {
+		const at = before.indexOf(say([problem])[0]);
+		if (at >= 0) before.splice(at, 1);
+		return at < 0;
+	});
+}
 
 /** A sample request path of a route, its `:id` a UUID. */
 export const samplePath = (path: string) => `${API_PREFIX}${path.replace(/:id\b/g, UUID_EXAMPLE)}`;
@@ -184,8 +200,12 @@ export function modelListProblems(repo: Repo): Problem[] {
 	});
 }
 
-/** The model derives the event from some change of status. */
+/**
+ * The model derives the event from some change of status. An event missing from the model's list
+ * is reported once, by modelListProblems; this and watchedProblems read only listed events.
+ */
 export function derivedProblems(repo: Repo, { event, kind }: Repo['events'][number]): Problem[] {
+	if (!repo.model.names[kind].includes(event)) return [];
 	const statuses = repo.model.statuses[kind];
 	const previous: Array<string | null | undefined> = [undefined, null, ...statuses];
 	const derived = previous.some((from) =>
@@ -195,7 +215,11 @@ export function derivedProblems(repo: Repo, { event, kind }: Repo['events'][numb
 }
 
 /** The model watches every status the trigger follows for the event. */
-export function watchedProblems(repo: Repo, { event, follows }: Repo['events'][number]): Problem[] {
+export function watchedProblems(
+	repo: Repo,
+	{ event, kind, follows }: Repo['events'][number],
+): Problem[] {
+	if (!repo.model.names[kind].includes(event)) return [];
 	const watched = repo.model.watched([event]);
 	return (follows ?? [])
 		.filter((status) => !watched.has(status))
@@ -250,6 +274,52 @@ export function docsProblems(repo: Repo): Problem[] {
 	return problems;
 }
 
+/**
+ * Every operation of the action node and every event of the trigger is in a workflow of the
+ * compatibility corpus's cases, so the next freeze keeps it (scripts/freeze-compat.ts).
+ */
+export function compatProblems(repo: Repo): Problem[] {
+	const operations = new Set(
+		repo.compat
+			.filter((c) => c.node === 'contentGen')
+			.map((c) => `${String(c.parameters.resource)}.${String(c.parameters.operation)}`),
+	);
+	const events = new Set(
+		repo.compat
+			.filter((c) => c.node === 'contentGenTrigger')
+			.flatMap((c) => (c.parameters.events as string[] | undefined) ?? []),
+	);
+	return [
+		...repo.operations
+			.filter((o) => !operations.has(o.key))
+			.map((o) => ({
+				place: PLACES.compat,
+				message: `${o.key} has no case: add action('<name>', '${o.resource}', '${o.operation}', {...}) with every parameter it offers set away from its default`,
+			})),
+		...repo.events
+			.filter((e) => !events.has(e.event))
+			.map((e) => ({
+				place: PLACES.compat,
+				message: `${e.event} has no case: add it to the events of a contentGenTrigger case`,
+			})),
+	];
+}
+
+/** The corpus's account answers every route of the registry and of the cases, as the sandbox does. */
+export function compatRouteProblems(repo: Repo): Problem[] {
+	const wanted = new Set(repo.routes.map(routeKey));
+	for (const entry of Object.values(repo.cases)) for (const name of entry.routes) wanted.add(name);
+	return [...wanted]
+		.filter((key) => {
+			const space = key.indexOf(' ');
+			return !repo.compatAnswers(key.slice(0, space), key.slice(space + 1));
+		})
+		.map((key) => ({
+			place: PLACES.compatService,
+			message: `${key} has no answer: add it to answer() (or post()), as the spec gives it`,
+		}));
+}
+
 /** Every problem of every rule. */
 export function allProblems(repo: Repo): Problem[] {
 	return [
@@ -263,5 +333,7 @@ export function allProblems(repo: Repo): Problem[] {
 		...modelListProblems(repo),
 		...repo.events.flatMap((e) => [...derivedProblems(repo, e), ...watchedProblems(repo, e)]),
 		...docsProblems(repo),
+		...compatProblems(repo),
+		...compatRouteProblems(repo),
 	];
 }

@@ -21,6 +21,8 @@ const SHARED = [
 	'test/helpers/',
 	'test/suites/cases/',
 	'test/trigger/model.ts',
+	'test/compat/cases.ts',
+	'test/compat/service.ts',
 	'test/n8n/harness/',
 ];
 

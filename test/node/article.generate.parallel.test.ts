@@ -18,9 +18,10 @@ setupNock();
 
 describe('several at once (node version 1.1)', () => {
 	/**
-	 * Ten generates answered after 100 + 50 n ms (n: the item), item 2 with a 500 and item 3 with
+	 * Ten generates answered after 200 + 100 n ms (n: the item), item 2 with a 500 and item 3 with
 	 * a 502 (both may have been charged); every arrival and the moment item 2's failure is
-	 * answered are recorded, with the number in flight.
+	 * answered are recorded, with the number in flight. Item 4 starts when item 1 is answered,
+	 * 100 ms before item 2's failure: room for a busy machine running other test files at once.
 	 */
 	function tenGenerates() {
 		const arrivals: Array<{ item: number; at: number }> = [];
@@ -50,7 +51,7 @@ describe('several at once (node version 1.1)', () => {
 						else if (item === 3) callback(null, failure(502) as [number, IDataObject]);
 						else callback(null, [202, { success: true, data: articleResponse(nthId(item)) }]);
 					},
-					100 + 50 * item,
+					200 + 100 * item,
 				);
 			});
 		const run = (parameters: IDataObject, continueOnFail = false) =>

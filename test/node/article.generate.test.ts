@@ -7,6 +7,7 @@ import {
 	articleGenerate,
 	articleResponse,
 	connectionReset,
+	DROP_AFTER_MS,
 	PROJECT,
 	recordedApi,
 	expectRefusedBeforeSending,
@@ -174,7 +175,7 @@ describe('article generate through the engine', () => {
 			scope
 				.post('/api/v1/articles/generate')
 				.times(3)
-				.delayConnection(5)
+				.delayConnection(DROP_AFTER_MS)
 				.replyWithError(connectionReset());
 			const result = await runWorkflow(singleNodeWorkflow(generate()));
 			expect(log).toEqual(['POST /articles/generate']);
@@ -191,7 +192,7 @@ describe('article generate through the engine', () => {
 				.post('/api/v1/articles/generate')
 				.reply(202, { success: true, data: articleResponse() })
 				.post('/api/v1/articles/generate')
-				.delayConnection(5)
+				.delayConnection(DROP_AFTER_MS)
 				.replyWithError(connectionReset())
 				.post('/api/v1/articles/generate')
 				.reply(202, { success: true, data: articleResponse(second) });

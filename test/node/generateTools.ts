@@ -141,6 +141,14 @@ export async function expectRefusedBeforeSending(
 	expect(result.error?.description).toContain('no credits were spent');
 }
 
+/**
+ * How long after a request nock drops its connection (`delayConnection(DROP_AFTER_MS)` before
+ * `replyWithError(connectionReset())`): after the request is on its socket, as a connection reset
+ * mid-request is. At 5 ms, on a machine busy with other test files, nock destroyed the request
+ * before its socket had listeners ("Unhandled error. (Error: socket hang up").
+ */
+export const DROP_AFTER_MS = 100;
+
 /** A dropped connection for nock's replyWithError: an Error with the code (a plain object leaves axios hanging). */
 export function connectionReset(): Error {
 	return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });

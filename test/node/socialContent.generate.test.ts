@@ -5,6 +5,7 @@ import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
 	CONTENT,
 	connectionReset,
+	DROP_AFTER_MS,
 	nthId,
 	ok,
 	onePage,
@@ -187,7 +188,7 @@ describe('social content generate through the engine', () => {
 		const interceptor = scope.post('/api/v1/social/generate').times(3);
 		if (status)
 			interceptor.reply(status, { success: false, error: { code: 'INTERNAL', message: 'boom' } });
-		else interceptor.delayConnection(5).replyWithError(connectionReset());
+		else interceptor.delayConnection(DROP_AFTER_MS).replyWithError(connectionReset());
 		const result = await runWorkflow(singleNodeWorkflow(generate()));
 		expect(log).toEqual(['POST /social/generate']);
 		expect(result.error).toBeDefined();

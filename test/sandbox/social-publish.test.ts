@@ -85,6 +85,35 @@ describe('POST /social/publish', () => {
 		expect(p.updated_at).toBe(at.toISOString());
 	});
 
+	it('reschedules a scheduled record: a new scheduled_at moves it, listed under each of its platforms', async () => {
+		const id = await finishedSocial(sb, ['linkedin', 'twitter']);
+		const first = new Date(sb.control.now().getTime() + 3_600_000).toISOString();
+		const later = new Date(sb.control.now().getTime() + 7_200_000).toISOString();
+		await api(sb).post('/social/publish', { content_id: id, scheduled_at: first });
+		const before = (await api(sb).get(`/social/content/${id}`)).data.data;
+		sb.control.advance(1000);
+		const r = await api(sb).post('/social/publish', {
+			content_id: id,
+			scheduled_at: later,
+			platforms: ['linkedin'],
+		});
+		expect(r.status).toBe(200);
+		expect(r.data.data).toEqual({ content_id: id, status: 'scheduled', scheduled_at: later });
+		const after = (await api(sb).get(`/social/content/${id}`)).data.data;
+		expect(after).toMatchObject({ status: 'scheduled', scheduled_publish_at: later });
+		expect(Date.parse(after.updated_at) - Date.parse(before.updated_at)).toBeGreaterThanOrEqual(
+			1000,
+		);
+		for (const platform of ['linkedin', 'twitter']) {
+			const listed = (
+				await api(sb).get('/social/content', {
+					params: { status: 'scheduled', platform, limit: 100 },
+				})
+			).data.data.map((x: { id: string }) => x.id);
+			expect(listed).toContain(id);
+		}
+	});
+
 	it('answers 412 while generating and when no profile is connected', async () => {
 		const g = await api(sb).post('/social/generate', {
 			source_url: 'https://a.example/g',

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 
 import { lifecycleScriptArb, runBirthsWhileLearning, runLifecycle } from './lifecycle';
+import { numRuns } from '../helpers/runs';
 
 /*
  * The social trigger on accounts of 10,000 records whose statuses move forward, whose terminal
@@ -22,7 +23,7 @@ describe('social trigger on agency accounts', () => {
 				const problem = await runLifecycle(script);
 				if (problem) throw new Error(problem);
 			}),
-			{ numRuns: 15 },
+			{ numRuns: numRuns(5, 15) },
 		);
 	});
 

@@ -21,7 +21,7 @@ import {
 	type Acceptable,
 	type Transition,
 } from './model';
-import { applySocialStep, type SocialStep } from './lifecycle';
+import { applySocialStep, type SocialStep } from './social-steps';
 import { prng, World, type SocialOrder } from '../../harness/trigger/world';
 
 export const ALL_EVENTS = [...ARTICLE_EVENT_NAMES, ...SOCIAL_EVENT_NAMES];

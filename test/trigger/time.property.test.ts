@@ -3,6 +3,7 @@ import fc from 'fast-check';
 
 import { smallScriptArb } from './histories';
 import { runTimed, type Run, type Timing } from './timed';
+import { numRuns } from '../helpers/runs';
 
 /*
  * The small histories of ./histories, played through the node's poll against a service on a
@@ -43,7 +44,7 @@ async function holds(runs: number, timing: fc.Arbitrary<Timing>): Promise<void> 
 
 describe('the trigger on a virtual clock, against a ground-truth model', () => {
 	it('with answers fast, slow (12-15 s) or hanging, reset headers of a minute to a week, one writer 45 minutes ahead, and a 36 s budget or none', async () => {
-		await holds(150, timingArb(fc.constant<Run[]>(['once'])));
+		await holds(numRuns(50, 150), timingArb(fc.constant<Run[]>(['once'])));
 	}, 300_000);
 
 	// n8n's durable scheduler may run one poll twice from the same stored state and keep one result.
@@ -59,7 +60,10 @@ describe('the trigger on a virtual clock, against a ground-truth model', () => {
 		'zero duplicates and zero losses with %s',
 		async (_name, run) => {
 			const runs = fc.array(fc.constantFrom<Run>(run, run, 'once'), { minLength: 1, maxLength: 6 });
-			await holds(60, timingArb(runs, run === 'overrun' ? { latency: 'hanging' } : {}));
+			await holds(
+				numRuns(20, 60),
+				timingArb(runs, run === 'overrun' ? { latency: 'hanging' } : {}),
+			);
 		},
 		300_000,
 	);

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only benchmark: writes BENCHMARKS.md */
 // The figures of the queue-mode benchmark (bench.ts): one row per case and variant, reported as they
-// are measured and at the end as a markdown table, which CONTENTGEN_BENCH_WRITE=1 puts into
+// are measured and at the end as a markdown table, which `npm run bench:n8n -- --write` puts into
 // BENCHMARKS.md.
 import { readFileSync, writeFileSync } from 'fs';
 

@@ -1,10 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- dev-only benchmark: reads /proc, the environment, writes BENCHMARKS.md */
-// The queue-mode benchmark of queue.leg.ts, on its running n8n main + workers and the sandbox: many
+// The queue-mode benchmark (`npm run bench:n8n`, scripts/n8n/bench.ts), on the queue leg's
+// deployment of n8n main + workers and the sandbox: many
 // executions on one key's rate budget, and our nodes side by side with what users build instead
 // (n8n's HTTP Request node with its pagination, an HTTP Request + Wait + IF loop). Every case runs
 // on the sandbox's second user with a fresh key, so each starts with an unspent per-minute window
 // and its requests are its own. Its correctness checks (no failed execution of ours, every record
-// returned, every article finished) are returned for the test to assert; its figures are reported
+// returned, every article finished) are returned for the command to judge; its figures are reported
 // as a markdown table and never judged.
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -226,7 +227,7 @@ export async function queueBenchmark(deployment: Deployment): Promise<Check[]> {
 	const cores = readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? 0;
 	// The date and command first: test/docs/figures.test.ts lists the block by them.
 	const text = [
-		`Run of ${new Date().toISOString().slice(0, 10)}: \`CONTENTGEN_BENCH_WRITE=1 npm run test:n8n\` (queue leg), ${seconds(Date.now() - started)} for the benchmark.`,
+		`Run of ${new Date().toISOString().slice(0, 10)}: \`npm run bench:n8n -- --write\`, ${seconds(Date.now() - started)} for the benchmark.`,
 		`Machine: ${cores} cores (${cpu}), Node ${process.version}, n8n main + 2 workers (concurrency 5) on`,
 		`Postgres and Redis, sandbox speed ${deployment.sandboxSpeed}.`,
 		'',

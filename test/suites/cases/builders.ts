@@ -17,7 +17,7 @@ import {
 	notOneOfOptional,
 } from './arbitraries';
 import { fromList } from './locators';
-import type { Field, IdCase, OperationCase, RouteName } from './operations';
+import type { Field, IdCase, OperationCase, RouteName } from './types';
 
 export const waitFields = (prefix = 'options'): Field[] => [
 	{ path: `${prefix}.pollInterval`, label: 'Poll Interval', bad: integerOutside(1, 600) },

@@ -13,12 +13,15 @@ import { runPerItem, type ItemWork } from '../../helpers/items';
 import { callOptions, readRecordId } from '../../helpers/parameters';
 import { additionalFields, optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
+import { wantsQueue } from './queue/plan';
+import { queueProperties } from './queue/properties';
+import { publishWithQueue } from './queue/run';
 
 export const option: OperationModule['option'] = {
 	name: 'Publish',
 	action: 'Publish social content',
 	description:
-		'Post a finished social content record to the connected social profiles now, or schedule it',
+		'Post a finished social content record to the connected social profiles now, schedule it, or queue it into the next free posting slot',
 };
 
 /** A publish's own refusals (spec §7.2): the service's words are quoted after these. */
@@ -43,6 +46,7 @@ export const properties: INodeProperties[] = [
 		'socialContent',
 		'ID (UUID) of a finished social content record to post to the connected social profiles',
 	),
+	...queueProperties,
 	additionalFields([
 		{
 			displayName: 'Platforms',
@@ -104,6 +108,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
+	// A queue needs the items in order and the scheduled list read once for all of them.
+	if (items.some((_item, itemIndex) => wantsQueue(this, itemIndex))) {
+		return await publishWithQueue.call(this, items, (i) => prepare.call(this, i), explain);
+	}
 	// Publishing is visible on the user's profiles: parallel by default from node version 1.1.
 	return await runPerItem.call(this, items, (itemIndex) => prepare.call(this, itemIndex), true);
 }

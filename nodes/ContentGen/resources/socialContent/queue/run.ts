@@ -1,0 +1,199 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { crowded, reassign, type ListedPost } from '../../../../shared/queue/claims';
+import { windowOf, type QueueSettings } from '../../../../shared/queue/settings';
+import {
+	firstFree,
+	occupancyOf,
+	release,
+	slotsBetween,
+	take,
+	type Occupancy,
+	type Slot,
+} from '../../../../shared/queue/slots';
+import type { Explain } from '../../../../shared/transport/errors';
+import { connect, request, type Connection } from '../../../../shared/transport/request';
+import { appendPaired, errorItem, toNodeError, type ItemWork } from '../../../helpers/items';
+import { isQueued, planQueued, queuedOutput, type Queued } from './plan';
+import { readScheduled, recordPlatforms } from './read';
+
+/** Reads of the scheduled list after scheduling: the last only checks, the others may move posts. */
+export const VERIFY_READS = 6;
+
+type Plan = { work: ItemWork } | { queued: Queued };
+
+/**
+ * Publish when at least one item is queued: items one at a time in item order, so they take
+ * distinct slots in that order. The scheduled list is read once before the first queued item and
+ * again after the last (claim and verify, see shared/queue/claims.ts): a post that another workflow
+ * or the dashboard scheduled first in the same slot moves to the next free one; one that still
+ * shares a slot after the last read is reported on its item and in an execution hint.
+ */
+export async function publishWithQueue(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	direct: (itemIndex: number) => ItemWork,
+	explain: Explain,
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = this.continueOnFail();
+	const outputs = new Array<INodeExecutionData[] | undefined>(items.length);
+	// The first failure in item order, as a run one item at a time stops at it.
+	const state: { failure?: ReturnType<typeof toNodeError> } = {};
+	const fail = (itemIndex: number, error: unknown) => {
+		const nodeError = toNodeError(this, error, itemIndex);
+		if (continueOnFail) outputs[itemIndex] = [errorItem(nodeError, itemIndex)];
+		else state.failure ??= nodeError;
+	};
+	// Every item is read and checked before the first request.
+	const plans = items.map((_item, itemIndex): Plan | undefined => {
+		try {
+			if (isQueued(this, itemIndex)) return { queued: planQueued(this, itemIndex) };
+			return { work: direct(itemIndex) };
+		} catch (error) {
+			fail(itemIndex, error);
+			return undefined;
+		}
+	});
+	if (state.failure) throw state.failure;
+	const connection = await connect(this, 1);
+	const now = Date.now();
+	let occupancy: Occupancy | undefined;
+	const placed: Queued[] = [];
+	for (const [itemIndex, plan] of plans.entries()) {
+		if (!plan || state.failure) continue;
+		try {
+			if ('work' in plan) {
+				const output: INodeExecutionData[] = [];
+				appendPaired(output, await plan.work(connection), itemIndex);
+				outputs[itemIndex] = output;
+				continue;
+			}
+			const q = plan.queued;
+			occupancy ??= occupancyOf((await readScheduled(this, connection, q.call)).posts);
+			q.platforms = await recordPlatforms(connection, q.contentId, q.call);
+			if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
+			release(occupancy, q.contentId);
+			const slot = pick(this, occupancy, q, now);
+			await schedule(connection, q, slot, explain);
+			take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
+			placed.push(q);
+		} catch (error) {
+			fail(itemIndex, error);
+		}
+	}
+	if (placed.length) await verify(this, connection, placed, now, explain);
+	const conflicts = placed.filter((q) => q.conflict);
+	if (conflicts.length) {
+		this.addExecutionHints({
+			message: `${conflicts.length} queued post${conflicts.length > 1 ? 's' : ''} may share a slot over Posts per Slot with posts scheduled elsewhere (item${conflicts.length > 1 ? 's' : ''} ${conflicts.map((q) => q.itemIndex).join(', ')}): see slot_conflict on the item.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
+	for (const q of placed) outputs[q.itemIndex] = [];
+	for (const q of placed) appendPaired(outputs[q.itemIndex] ?? [], queuedOutput(q), q.itemIndex);
+	if (state.failure) throw state.failure;
+	const all: INodeExecutionData[] = [];
+	for (const output of outputs) for (const item of output ?? []) all.push(item);
+	return all;
+}
+
+/** Two items queue alike (an item's settings may come from expressions). */
+function sameQueue(a: QueueSettings, b: QueueSettings): boolean {
+	const key = (s: QueueSettings) =>
+		JSON.stringify([s.times, s.clock.zone, s.perSlot, s.leadMinutes, s.horizonDays]);
+	return a === b || key(a) === key(b);
+}
+
+/** The first free slot for the item, or the error that says the horizon is full. */
+function pick(context: IExecuteFunctions, occupancy: Occupancy, q: Queued, now: number): Slot {
+	const { settings } = q;
+	const { from, to } = windowOf(now, settings);
+	const found = firstFree(
+		slotsBetween(settings.clock, settings.times, from, to),
+		occupancy,
+		{ id: q.contentId, platforms: q.platforms },
+		settings.perSlot,
+	);
+	if (found.slot) return found.slot;
+	const horizon = new Date(to).toISOString();
+	const on = q.platforms.join(', ');
+	throw new NodeOperationError(
+		context.getNode(),
+		`No free slot before the horizon, ${horizon} (Horizon (Days): ${settings.horizonDays})`,
+		{
+			itemIndex: q.itemIndex,
+			description:
+				found.slots === 0
+					? `The posting times give no slot between ${new Date(from).toISOString()} and the horizon in ${settings.clock.zone}. Add Posting Times or widen Horizon (Days). Nothing was scheduled for this item.`
+					: `All ${found.full} slots of the posting times up to the horizon are full on ${on} (Posts per Slot: ${settings.perSlot}). Widen Horizon (Days), raise Posts per Slot or add Posting Times. Nothing was scheduled for this item.`,
+		},
+	);
+}
+
+async function schedule(connection: Connection, q: Queued, slot: Slot, explain: Explain) {
+	const body: IDataObject = { content_id: q.contentId };
+	if (q.chosen) body.platforms = q.chosen;
+	body.scheduled_at = new Date(slot.at).toISOString();
+	const { data } = await request<IDataObject>(connection, 'POST', '/social/publish', {
+		...q.call,
+		body,
+		explain,
+	});
+	q.result = (data ?? {}) as IDataObject;
+	if (q.slot) q.movedFrom.push(q.slot.local);
+	q.slot = slot;
+}
+
+/** Reads the list back; moves each of this run's posts that another post reached first. */
+async function verify(
+	context: IExecuteFunctions,
+	connection: Connection,
+	placed: Queued[],
+	now: number,
+	explain: Explain,
+): Promise<void> {
+	for (let read = 1; read <= VERIFY_READS; read++) {
+		let posts: ListedPost[];
+		try {
+			posts = (await readScheduled(context, connection, placed[0].call)).posts;
+		} catch (error) {
+			const why = (error as Error).message;
+			for (const q of placed) q.conflict ??= `its slot could not be checked: ${why}`;
+			return;
+		}
+		const listed = new Set(posts.map((post) => post.id));
+		const moving: Queued[] = [];
+		for (const q of placed) {
+			q.listed = listed.has(q.contentId);
+			if (q.conflict) continue;
+			const [over] = crowded(posts, [q.contentId], q.settings.perSlot);
+			if (!over) continue;
+			if (read === VERIFY_READS) {
+				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${q.slot?.local.replace('T', ' ')} (${q.settings.clock.zone}) on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
+			} else moving.push(q);
+		}
+		if (moving.length === 0) return;
+		// Every crowded post of the list placed as every reader of this list would place it.
+		const { settings } = moving[0];
+		const { from, to } = windowOf(now, settings);
+		const next = reassign(posts, settings.perSlot, () =>
+			slotsBetween(settings.clock, settings.times, from, to),
+		);
+		const occupancy = occupancyOf(posts);
+		for (const q of moving) {
+			release(occupancy, q.contentId);
+			try {
+				const planned = next.get(q.contentId);
+				// Another item's settings may differ: its own first free slot then.
+				const slot =
+					planned && sameQueue(q.settings, settings) ? planned : pick(context, occupancy, q, now);
+				await schedule(connection, q, slot, explain);
+				take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
+			} catch (error) {
+				q.conflict = `another post was scheduled first in its slot, and moving it failed: ${(error as Error).message}`;
+			}
+		}
+	}
+}
