@@ -111,7 +111,7 @@ describe('Next Free Slot', () => {
 				input: [{ id: sb.control.seedSocial(1, { status: 'completed' })[0] }],
 			},
 		);
-		expect(result.error?.message).toBe('Posts per Slot must be from 1 to 100, got 0');
+		expect(result.error?.message).toBe("'Posts per Slot' must be from 1 to 100, got 0 [item 0]");
 		expect(sb.control.requests()).toHaveLength(0);
 	});
 

@@ -110,10 +110,10 @@ describe('Publish, Next Free Slot', () => {
 			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }));
 		const result = await runWorkflow(queued({ horizonDays: 14 }));
 		expect(result.error?.message).toBe(
-			'No free slot before the horizon, 2026-12-11T12:00:00.000Z (Horizon (Days): 14)',
+			"No free slot before the horizon, 2026-12-11T12:00:00.000Z ('Horizon (Days)': 14) [item 0]",
 		);
 		expect(result.error?.description).toBe(
-			'All 2 slots of the posting times up to the horizon are full on twitter (Posts per Slot: 1). Widen Horizon (Days), raise Posts per Slot or add Posting Times. Nothing was scheduled for this item.',
+			"All 2 slots of the posting times up to the horizon are full on twitter ('Posts per Slot': 1). Widen 'Horizon (Days)', raise 'Posts per Slot' or add 'Posting Times'. Nothing was scheduled for this item.",
 		);
 	});
 

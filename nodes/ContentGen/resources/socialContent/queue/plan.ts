@@ -45,7 +45,7 @@ export function planQueued(context: IExecuteFunctions, itemIndex: number): Queue
 	) {
 		throw new ValidationError(
 			'Scheduled At',
-			'Scheduled At cannot be used with Timing "Next Free Slot": the queue picks the time. Remove Scheduled At or choose Timing "Now or at Scheduled At".',
+			"'Scheduled At' cannot be used with 'Timing' set to 'Next Free Slot': the queue picks the time. Remove 'Scheduled At' or choose 'Now or at Scheduled At'.",
 		);
 	}
 	const platforms = fields.platforms;

@@ -121,13 +121,13 @@ function pick(context: IExecuteFunctions, occupancy: Occupancy, q: Queued, now: 
 	const on = q.platforms.join(', ');
 	throw new NodeOperationError(
 		context.getNode(),
-		`No free slot before the horizon, ${horizon} (Horizon (Days): ${settings.horizonDays})`,
+		`No free slot before the horizon, ${horizon} ('Horizon (Days)': ${settings.horizonDays})`,
 		{
 			itemIndex: q.itemIndex,
 			description:
 				found.slots === 0
-					? `The posting times give no slot between ${new Date(from).toISOString()} and the horizon in ${settings.clock.zone}. Add Posting Times or widen Horizon (Days). Nothing was scheduled for this item.`
-					: `All ${found.full} slots of the posting times up to the horizon are full on ${on} (Posts per Slot: ${settings.perSlot}). Widen Horizon (Days), raise Posts per Slot or add Posting Times. Nothing was scheduled for this item.`,
+					? `The posting times give no slot between ${new Date(from).toISOString()} and the horizon in ${settings.clock.zone}. Add 'Posting Times' or widen 'Horizon (Days)'. Nothing was scheduled for this item.`
+					: `All ${found.full} slots of the posting times up to the horizon are full on ${on} ('Posts per Slot': ${settings.perSlot}). Widen 'Horizon (Days)', raise 'Posts per Slot' or add 'Posting Times'. Nothing was scheduled for this item.`,
 		},
 	);
 }
