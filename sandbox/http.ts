@@ -5,6 +5,11 @@ import { ApiError } from './store';
 import type { SocialListOrder } from './types';
 import type { UsageBook } from './usage';
 
+export interface Media {
+	url: string;
+	videos: boolean;
+}
+
 /** What a handler produces; the server turns it into bytes (or a fault replaces it). */
 export interface Reply {
 	status: number;
@@ -34,7 +39,8 @@ export interface Ctx {
 	query: Record<string, string>;
 	body: unknown;
 	params: string[];
-	baseUrl: string;
+	/** where the media links of records point, and whether videos are among them */
+	media: Media;
 	listRng: Rng;
 	socialListOrder: SocialListOrder;
 	usage: UsageBook;

@@ -14,12 +14,18 @@ import {
 	seedWorld,
 	TOPICS,
 } from './seed';
-import { World } from './server';
+import { loadAccount } from './account';
+import { World, type WireRequest } from './server';
 import { formatCredits, Store, toHundredths } from './store';
 import type { Sandbox, SandboxControl, SandboxOptions } from './types';
 import { UsageBook } from './usage';
+import type { WireAnswer } from './wire';
+
+export type { WireAnswer } from './wire';
+export type { WireRequest } from './server';
 
 export type {
+	AccountRecords,
 	FaultConfig,
 	LedgerEntry,
 	Plan,
@@ -42,9 +48,30 @@ export function seededKey(seed: number): string {
 	);
 }
 
+/**
+ * A sandbox that answers in this process, without a socket: the same routes, records and
+ * control as a started one (a test's interceptor hands it the requests it catches).
+ */
+export interface InProcessSandbox extends Omit<Sandbox, 'url' | 'close'> {
+	/** The answer to one request; null when a fault drops the connection. */
+	handle(request: WireRequest): Promise<WireAnswer | null>;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const { world, apiKey, sessionCookie, control } = createWorld(options);
+	const url = await world.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+	return { url, apiKey, sessionCookie, control, close: () => world.close() };
+}
+
+export function createSandbox(options: SandboxOptions = {}): InProcessSandbox {
+	const { world, apiKey, sessionCookie, control } = createWorld(options);
+	return { apiKey, sessionCookie, control, handle: (request) => world.handle(request) };
+}
+
+function createWorld(options: SandboxOptions) {
 	const speed = options.speed ?? 1;
-	if (!(speed > 0) || !Number.isFinite(speed)) throw new Error('speed must be a positive number');
+	// Infinity is allowed: every job is done by the next request
+	if (!(speed > 0)) throw new Error('speed must be a positive number');
 	const plan = options.plan ?? 'Business';
 	if (!PLANS.includes(plan)) throw new Error(`unknown plan ${plan}`);
 	const seed = options.seed ?? randomBytes(4).readUInt32LE(0);
@@ -54,7 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const clock = new Clock();
 	// independent streams: fault rolls and list order must not shift generated data
-	const store = new Store(clock, new Rng(seed), speed);
+	const store = new Store(clock, new Rng(seed), speed, options.recordIds);
 	const rateWindowMs = options.rateWindowMs ?? 60_000;
 	if (!Number.isInteger(rateWindowMs) || rateWindowMs < 1000)
 		throw new Error('rateWindowMs must be a whole number of milliseconds, at least 1000');
@@ -70,12 +97,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		credits: options.credits ?? { subscription: 100, purchased: 25 },
 		socialProfiles: options.socialProfiles ?? 3,
 		now,
+		demo: !options.account,
 	});
+	if (options.account) loadAccount(store, usage, defaultUser, options.account, now);
 	const world = new World(store, usage, faults, clock, listRng, network, {
 		authFailureStatus: options.authFailureStatus ?? 401,
 		socialListOrder: options.socialListOrder ?? 'shuffled',
 		// the library is silent unless asked; the CLI turns the request log on
 		quiet: options.quiet ?? true,
+		mediaUrl: options.mediaUrl,
+		videos: options.videos ?? true,
 	});
 	const sessionCookie = world.addSession(defaultUser);
 	world.addSession(otherUser);
@@ -238,19 +269,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			return ids;
 		},
 		setArticleStatus: (id, status) => store.setArticleStatus(id, status, clock.nowMs()),
-		setSocialStatus: (id, status) => store.setSocialStatus(id, status, clock.nowMs()),
+		setSocialStatus: (id, status, scheduledAt) =>
+			store.setSocialStatus(id, status, clock.nowMs(), scheduledAt),
 		projects: (userId) =>
 			store
 				.projectsOf(userOf(userId).id)
 				.map((p) => ({ id: p.id, business_name: p.business_name })),
 	};
 
-	const url = await world.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-	return {
-		url,
-		apiKey,
-		sessionCookie,
-		control,
-		close: () => world.close(),
-	};
+	return { world, apiKey, sessionCookie, control };
 }

@@ -1,5 +1,6 @@
 import { iso } from './clock';
 import { CAROUSEL_PLATFORMS, THREAD_PLATFORMS, VIDEO_PLATFORMS } from './constants';
+import type { Media } from './http';
 import { hashString } from './prng';
 import type { ApiKeyRec, ArticleRec, ProjectRec, SocialRec, Store, User } from './store';
 import { formatCredits } from './store';
@@ -79,19 +80,19 @@ function captionFor(s: SocialRec, platform: string): string {
 	return `${s.title} (${platform}): the three points worth knowing, in short.${tags}`;
 }
 
-function fileUrl(baseUrl: string, s: SocialRec, name: string): string {
-	return `${baseUrl}/files/${s.id}/${name}`;
+function fileUrl(media: Media, s: SocialRec, name: string): string {
+	return `${media.url}/${s.id}/${name}`;
 }
 
-function mediaMaps(s: SocialRec, baseUrl: string) {
+function mediaMaps(s: SocialRec, media: Media) {
 	const image: Record<string, string> = {};
 	const overlay: Record<string, string> = {};
 	const video: Record<string, string> = {};
 	if (s.finished) {
 		for (const p of s.platforms) {
-			image[p] = fileUrl(baseUrl, s, `${p}.png`);
-			overlay[p] = fileUrl(baseUrl, s, `${p}-overlay.png`);
-			if (VIDEO_PLATFORMS.includes(p)) video[p] = fileUrl(baseUrl, s, `${p}.mp4`);
+			image[p] = fileUrl(media, s, `${p}.png`);
+			overlay[p] = fileUrl(media, s, `${p}-overlay.png`);
+			if (media.videos && VIDEO_PLATFORMS.includes(p)) video[p] = fileUrl(media, s, `${p}.mp4`);
 		}
 	}
 	return { image, overlay, video };
@@ -104,8 +105,8 @@ function platformsField(s: SocialRec): string[] | Record<string, string> {
 	return out;
 }
 
-export function socialListItem(s: SocialRec, baseUrl: string): Record<string, unknown> {
-	const media = mediaMaps(s, baseUrl);
+export function socialListItem(s: SocialRec, at: Media): Record<string, unknown> {
+	const media = mediaMaps(s, at);
 	return {
 		id: s.id,
 		article_id: s.articleId,
@@ -148,15 +149,15 @@ function processingStage(store: Store, s: SocialRec, now: number): string {
 export function socialFull(
 	store: Store,
 	s: SocialRec,
-	baseUrl: string,
+	at: Media,
 	now: number,
 ): Record<string, unknown> {
-	const media = mediaMaps(s, baseUrl);
+	const media = mediaMaps(s, at);
 	const h = hashString(s.id);
 	const firstComments: Record<string, string> = {};
 	const threadItems: Array<Record<string, unknown>> = [];
 	const record: Record<string, unknown> = {
-		...socialListItem(s, baseUrl),
+		...socialListItem(s, at),
 		source_author: s.sourceAuthor,
 		overlay_urls: media.overlay,
 	};

@@ -33,9 +33,15 @@ export function newUser(
 	return u;
 }
 
-function newProject(store: Store, userId: string, s: ProjectSeed, createdAt: number): ProjectRec {
+export function newProject(
+	store: Store,
+	userId: string,
+	s: ProjectSeed,
+	createdAt: number,
+	id: string = store.rng.uuid(),
+): ProjectRec {
 	const p: ProjectRec = {
-		id: store.rng.uuid(),
+		id,
 		userId,
 		business_name: s.name,
 		business_website: s.website,
@@ -71,10 +77,12 @@ export function newArticle(
 		keywords?: string[];
 		tone?: string;
 		wordCount?: number;
+		/** a fixed id (a loaded account's record) */
+		id?: string;
 	},
 ): ArticleRec {
 	const title = o.topic.charAt(0).toUpperCase() + o.topic.slice(1);
-	const id = store.rng.uuid();
+	const id = o.id ?? store.newId('article');
 	return {
 		id,
 		userId: o.userId,
@@ -112,6 +120,8 @@ export function newSocial(
 		createdAt: number;
 		updatedAt?: number;
 		angle?: string;
+		/** a fixed id (a loaded account's record) */
+		id?: string;
 	},
 ): SocialRec {
 	const finished = ['ready', 'completed', 'scheduled', 'published'].includes(o.status);
@@ -122,7 +132,7 @@ export function newSocial(
 		// keep the default
 	}
 	return {
-		id: store.rng.uuid(),
+		id: o.id ?? store.newId('social'),
 		userId: o.userId,
 		projectId: o.project.id,
 		articleId: o.articleId,
@@ -162,6 +172,8 @@ export function seedWorld(
 		credits: { subscription: number; purchased: number };
 		socialProfiles: number;
 		now: number;
+		/** the demo account's records; without them the users have none (an account is loaded) */
+		demo: boolean;
 	},
 ): SeededWorld {
 	const now = o.now;
@@ -189,6 +201,8 @@ export function seedWorld(
 		email: 'newcomer@example.com',
 		now,
 	});
+
+	if (!o.demo) return { defaultUser, otherUser, noProjectUser };
 
 	const mine = DEFAULT_PROJECTS.map((s, i) =>
 		newProject(store, defaultUser.id, s, now - (90 - i * 10) * DAY_MS),

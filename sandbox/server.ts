@@ -1,6 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only sandbox: a real HTTP server needs http, timers and process */
 import { randomBytes } from 'crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+import {
+	createServer,
+	type IncomingHttpHeaders,
+	type IncomingMessage,
+	type Server,
+	type ServerResponse,
+} from 'http';
 
 import { Clock, iso } from './clock';
 import { faultReply, rateLimitReply } from './fault-replies';
@@ -16,6 +22,7 @@ import { endpointOf, type UsageBook } from './usage';
 import {
 	bearerToken,
 	delay,
+	encode,
 	errorReply,
 	flatReply,
 	guard,
@@ -24,12 +31,26 @@ import {
 	send,
 	SESSION_COOKIE_NAME,
 	sessionToken,
+	type WireAnswer,
 } from './wire';
+
+/** One request as it arrives, over a socket or from a caller in the same process. */
+export interface WireRequest {
+	method: string;
+	/** path and query, as in the request line */
+	url: string;
+	headers: IncomingHttpHeaders;
+	body: string;
+}
 
 export interface WorldOptions {
 	authFailureStatus: 401 | 403;
 	socialListOrder: SocialListOrder;
 	quiet: boolean;
+	/** where the media links of records point: a CDN's address; default `<address used>/files` */
+	mediaUrl?: string;
+	/** whether finished records have videos on the platforms that take one */
+	videos: boolean;
 }
 
 /** Everything one sandbox instance owns: no module-level state, so instances are independent. */
@@ -95,16 +116,33 @@ export class World {
 	private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const inFlight = this.network.arrive();
 		try {
-			await this.answer(req, res, inFlight);
+			const body = await readBody(req);
+			const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
+			const answer = await this.answer({ ...request, body }, inFlight);
+			if (answer === null) req.socket.destroy();
+			else send(res, answer);
 		} finally {
 			this.network.leave();
 		}
 	}
 
-	private async answer(req: IncomingMessage, res: ServerResponse, inFlight: number): Promise<void> {
+	/**
+	 * The answer to one request without a socket (null: the connection is dropped), exactly as
+	 * the server gives it: a caller in the same process reaches the same routes and records.
+	 */
+	async handle(request: WireRequest): Promise<WireAnswer | null> {
+		const inFlight = this.network.arrive();
+		try {
+			return await this.answer(request, inFlight);
+		} finally {
+			this.network.leave();
+		}
+	}
+
+	private async answer(req: WireRequest, inFlight: number): Promise<WireAnswer | null> {
 		const started = process.hrtime.bigint();
-		const method = (req.method ?? 'GET').toUpperCase();
-		const url = new URL(req.url ?? '/', 'http://sandbox.local');
+		const method = req.method.toUpperCase();
+		const url = new URL(req.url, 'http://sandbox.local');
 		let path = url.pathname;
 		if (path.length > 1) path = path.replace(/\/+$/, '') || '/';
 		const query: Record<string, string> = {};
@@ -123,7 +161,7 @@ export class World {
 		};
 		this.log.push(entry);
 
-		const raw = await readBody(req);
+		const raw = req.body;
 		let body: unknown;
 		let bodyError = false;
 		if (raw.trim() !== '') {
@@ -135,7 +173,7 @@ export class World {
 			}
 			entry.body = body;
 		}
-		entry.userId = this.peekUser(req);
+		entry.userId = this.peekUser(req.headers);
 
 		const now = this.clock.nowMs();
 		const decision = this.faults.decide(method, path);
@@ -153,20 +191,16 @@ export class World {
 		const travel = decision.latencyMs + this.network.delayMs();
 		if (travel > 0) await delay(travel);
 
-		if (reply === 'drop') {
-			entry.status = 0;
-			req.socket.destroy();
-		} else {
-			entry.status = reply.status;
-			send(res, reply, requestId);
-		}
+		entry.status = reply === 'drop' ? 0 : reply.status;
+		const answer = reply === 'drop' ? null : encode(reply, requestId);
 		const ms = Number(process.hrtime.bigint() - started) / 1e6;
 		if (processed && entry.userId && path.startsWith('/api/')) {
 			this.usage.record(entry.userId, now, endpointOf(path), ms, entry.status);
 		}
 		this.write(
-			`${iso(now)} ${method} ${req.url ?? path} -> ${entry.status || 'dropped'} (${ms.toFixed(1)} ms)\n`,
+			`${iso(now)} ${method} ${req.url} -> ${entry.status || 'dropped'} (${ms.toFixed(1)} ms)\n`,
 		);
+		return answer;
 	}
 
 	/**
@@ -174,25 +208,25 @@ export class World {
 	 * reachable the same way: listening on 0.0.0.0 for n8n in Docker, that is
 	 * http://host.docker.internal:8787, not the listening address.
 	 */
-	private addressOf(req: IncomingMessage): string {
-		const host = req.headers.host;
+	private addressOf(headers: IncomingHttpHeaders): string {
+		const host = headers.host;
 		return host && /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)
 			? `http://${host}`
 			: this.baseUrl;
 	}
 
-	private peekUser(req: IncomingMessage): string | null {
-		const token = bearerToken(req);
+	private peekUser(headers: IncomingHttpHeaders): string | null {
+		const token = bearerToken(headers);
 		if (token) {
 			const k = this.store.keysByHash.get(hashKey(token));
 			return k ? k.userId : null;
 		}
-		const session = sessionToken(req);
+		const session = sessionToken(headers);
 		return session ? (this.sessions.get(session) ?? null) : null;
 	}
 
 	private process(
-		req: IncomingMessage,
+		req: WireRequest,
 		method: string,
 		path: string,
 		query: Record<string, string>,
@@ -219,7 +253,10 @@ export class World {
 			query,
 			body,
 			params,
-			baseUrl: this.addressOf(req),
+			media: {
+				url: this.opts.mediaUrl ?? `${this.addressOf(req.headers)}/files`,
+				videos: this.opts.videos,
+			},
 			listRng: this.listRng,
 			socialListOrder: this.opts.socialListOrder,
 			usage: this.usage,
@@ -231,10 +268,10 @@ export class World {
 		}
 
 		if (route.auth === 'session') {
-			const token = sessionToken(req);
+			const token = sessionToken(req.headers);
 			const userId = token ? this.sessions.get(token) : undefined;
 			if (!userId) {
-				const msg = bearerToken(req)
+				const msg = bearerToken(req.headers)
 					? 'API keys cannot manage API keys: sign in to the dashboard (session cookie required)'
 					: 'Authentication required: sign in to the dashboard';
 				return flatReply(401, msg);
@@ -246,7 +283,7 @@ export class World {
 		}
 
 		// Bearer routes: authenticate, count, authorise, then validate and run
-		const token = bearerToken(req);
+		const token = bearerToken(req.headers);
 		const authFail = (message: string) =>
 			errorReply(
 				new ApiError(this.opts.authFailureStatus, 'UNAUTHORIZED', message),

@@ -71,7 +71,14 @@ export class Store {
 		readonly clock: Clock,
 		readonly rng: Rng,
 		readonly speed: number,
+		/** ids of the records the API creates, when a caller needs them known in advance */
+		private readonly recordIds?: (kind: 'article' | 'social') => string,
 	) {}
+
+	/** The id of a new article or social record. */
+	newId(kind: 'article' | 'social'): string {
+		return this.recordIds ? this.recordIds(kind) : this.rng.uuid();
+	}
 
 	// ---- users, credits, limits ----
 
@@ -226,6 +233,8 @@ export class Store {
 
 	articleProgress(a: ArticleRec, now: number): number {
 		if (!a.gen) return a.progress;
+		// at an infinite speed a job lasts no time: it is done by the next request
+		if (!(a.gen.durationMs > 0)) return 99;
 		const p = Math.floor(((now - a.gen.startedAt) / a.gen.durationMs) * 100);
 		return Math.max(0, Math.min(99, p));
 	}
@@ -271,6 +280,7 @@ export class Store {
 
 	socialProgress(s: SocialRec, now: number): number {
 		if (!s.gen) return s.stoppedProgress;
+		if (!(s.gen.endsAt > s.gen.startedAt)) return 99;
 		const p = Math.floor(((now - s.gen.startedAt) / (s.gen.endsAt - s.gen.startedAt)) * 100);
 		return Math.max(0, Math.min(99, p));
 	}
@@ -288,7 +298,8 @@ export class Store {
 		this.pendingSocial.add(s);
 	}
 
-	setSocialStatus(id: string, status: string, now: number): void {
+	/** `scheduledAt` (epoch ms): the publish time a `scheduled` record shows. */
+	setSocialStatus(id: string, status: string, now: number, scheduledAt?: number): void {
 		const s = this.social.get(id.toLowerCase());
 		if (!s) throw new Error(`unknown social content ${id}`);
 		if (!(SOCIAL_STATUSES as readonly string[]).includes(status)) {
@@ -304,6 +315,7 @@ export class Store {
 		s.isPublished = status === 'published';
 		s.errorMessage =
 			status === 'failed' ? 'Generation failed: the source could not be processed.' : null;
+		if (scheduledAt !== undefined) s.scheduledPublishAt = scheduledAt;
 		s.updatedAt = now;
 	}
 

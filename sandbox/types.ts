@@ -19,7 +19,7 @@ export interface SandboxOptions {
 	port?: number;
 	/** default '127.0.0.1' */
 	host?: string;
-	/** generation speed factor: durations are divided by it; 1 = realistic */
+	/** generation speed factor: durations are divided by it; 1 = realistic; Infinity: done by the next request */
 	speed?: number;
 	/** deterministic PRNG for everything random; with it the default key is derived from it too */
 	seed?: number;
@@ -45,6 +45,61 @@ export interface SandboxOptions {
 	 * window compresses a plan's minutes for benchmarks (the budget per window stays the plan's)
 	 */
 	rateWindowMs?: number;
+	/**
+	 * the default user's projects, articles and social content, instead of the demo account's
+	 * (fixed ids and times, for a caller that must know every answer in advance)
+	 */
+	account?: AccountRecords;
+	/** ids for the records the API creates (generate), instead of random ones */
+	recordIds?: (kind: 'article' | 'social') => string;
+	/** where the media links of records point (a CDN's address); default `<Base URL>/files` */
+	mediaUrl?: string;
+	/** whether finished records have videos on the platforms that take one (default true) */
+	videos?: boolean;
+}
+
+/** An account's records as the API shows them (the fields the sandbox cannot make up). */
+export interface AccountRecords {
+	projects: Array<{
+		id: string;
+		business_name: string;
+		business_website: string;
+		business_language: string;
+		language_code?: string;
+		location: string;
+		expert_in: string;
+		status: string;
+		created_at: string;
+		updated_at: string;
+	}>;
+	articles: Array<{
+		id: string;
+		title: string;
+		status: string;
+		project_id: string;
+		created_at: string;
+		updated_at: string;
+	}>;
+	social: Array<{
+		id: string;
+		article_id: string;
+		project_id: string;
+		title: string;
+		status: string;
+		platforms: string[];
+		source_url?: string;
+		scheduled_publish_at: string | null;
+		created_at: string;
+		updated_at: string;
+	}>;
+	/** request history: `daysAgo` days before the start, requests to an endpoint */
+	usage?: Array<{
+		daysAgo: number;
+		endpoint: string;
+		requests: number;
+		totalMs: number;
+		errors: number;
+	}>;
 }
 
 export interface RequestLogEntry {
@@ -132,7 +187,8 @@ export interface SandboxControl {
 		},
 	): string[];
 	setArticleStatus(id: string, status: string): void;
-	setSocialStatus(id: string, status: string): void;
+	/** `scheduledAt` (epoch ms): the publish time a `scheduled` record shows */
+	setSocialStatus(id: string, status: string, scheduledAt?: number): void;
 	defaultUserId: string;
 	otherUserId: string;
 	/** a third seeded user with no project at all (for NO_PROJECT) */

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev-only sandbox: a real HTTP server needs http, Buffer and timers */
 /** The sandbox's wire: credentials read from a request, bodies read and written, error replies. */
-import type { IncomingMessage, ServerResponse } from 'http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
 
 import { iso } from './clock';
 import { FlatError, type Reply } from './http';
@@ -8,15 +8,15 @@ import { ApiError } from './store';
 
 export const SESSION_COOKIE_NAME = 'cg_session';
 
-export function bearerToken(req: IncomingMessage): string | null {
-	const h = req.headers.authorization;
+export function bearerToken(headers: IncomingHttpHeaders): string | null {
+	const h = headers.authorization;
 	if (!h) return null;
 	const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
 	return m ? m[1] : null;
 }
 
-export function sessionToken(req: IncomingMessage): string | null {
-	const cookie = req.headers.cookie;
+export function sessionToken(headers: IncomingHttpHeaders): string | null {
+	const cookie = headers.cookie;
 	if (!cookie) return null;
 	for (const part of cookie.split(';')) {
 		const [k, ...rest] = part.trim().split('=');
@@ -63,20 +63,35 @@ export function guard(run: () => Reply, requestId: string, now: number): Reply {
 	}
 }
 
-export function send(res: ServerResponse, reply: Reply, requestId: string): void {
-	const payload =
+/** A reply as it goes on the wire: status, headers, bytes. */
+export interface WireAnswer {
+	status: number;
+	headers: Record<string, string>;
+	body: Buffer;
+}
+
+export function encode(reply: Reply, requestId: string): WireAnswer {
+	const body =
 		reply.raw !== undefined
 			? Buffer.isBuffer(reply.raw)
 				? reply.raw
 				: Buffer.from(reply.raw, 'utf8')
 			: Buffer.from(JSON.stringify(reply.body ?? null), 'utf8');
-	res.writeHead(reply.status, {
-		'Content-Type': reply.contentType ?? 'application/json; charset=utf-8',
-		'Content-Length': String(payload.length),
-		'X-Request-Id': requestId,
-		...(reply.headers ?? {}),
-	});
-	res.end(payload);
+	return {
+		status: reply.status,
+		headers: {
+			'Content-Type': reply.contentType ?? 'application/json; charset=utf-8',
+			'Content-Length': String(body.length),
+			'X-Request-Id': requestId,
+			...(reply.headers ?? {}),
+		},
+		body,
+	};
+}
+
+export function send(res: ServerResponse, answer: WireAnswer): void {
+	res.writeHead(answer.status, answer.headers);
+	res.end(answer.body);
 }
 
 export function readBody(req: IncomingMessage): Promise<string> {

@@ -38,7 +38,7 @@ export function listSocial(ctx: Ctx): Reply {
 	if (ctx.socialListOrder === 'shuffled') ctx.listRng.shuffle(items);
 	else if (ctx.socialListOrder === 'id') items.sort((x, y) => (x.id < y.id ? -1 : 1));
 	else items.sort((x, y) => y.createdAt - x.createdAt || (x.id < y.id ? 1 : -1));
-	return paged(items, page, limit, (s) => socialListItem(s, ctx.baseUrl));
+	return paged(items, page, limit, (s) => socialListItem(s, ctx.media));
 }
 
 function owned(ctx: Ctx, id: unknown): SocialRec {
@@ -48,7 +48,7 @@ function owned(ctx: Ctx, id: unknown): SocialRec {
 }
 
 export function getSocial(ctx: Ctx): Reply {
-	return ok(socialFull(ctx.store, owned(ctx, ctx.params[0]), ctx.baseUrl, ctx.now));
+	return ok(socialFull(ctx.store, owned(ctx, ctx.params[0]), ctx.media, ctx.now));
 }
 
 function titleFromUrl(u: URL): string {

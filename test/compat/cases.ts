@@ -1,7 +1,7 @@
 /**
  * What a release's corpus freezes: per operation of both nodes, workflows whose parameters are set
  * away from their defaults (every parameter the operation offers, across its workflows), pointing
- * at the records of the corpus's own account (./service.ts). `scripts/freeze-compat.ts` saves each
+ * at the records of the corpus's own account (./records.ts). `scripts/freeze-compat.ts` saves each
  * one as n8n would (without the parameters equal to their defaults) at every version the node has,
  * and records what it read, sent and output.
  *
@@ -11,7 +11,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { IDS } from './service';
+import { IDS } from './records';
 
 export interface Case {
 	/** file name stem; unique per node */

@@ -14,6 +14,8 @@ import {
 	versionsOf,
 } from './corpus';
 import { setupNock } from '../helpers/nock';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../harness/engine';
+import { CompatService, IDS } from './service';
 
 const corpus = loadCorpus();
 const build = sourceBuild();
@@ -26,6 +28,33 @@ test('the corpus holds workflows of both nodes, frozen by at least one release',
 		'n8n-nodes-contentgen.contentGen',
 		'n8n-nodes-contentgen.contentGenTrigger',
 	]);
+});
+
+interface Answer {
+	data?: Array<{ id: string }>;
+	error?: { message: string };
+}
+
+test("the corpus's account is the sandbox: its route table answers, with the corpus's records", async () => {
+	const account = new CompatService();
+	account.start();
+	try {
+		const get = async (path: string) => {
+			const response = await fetch(`${TEST_BASE_URL}/api/v1${path}`, {
+				headers: { Authorization: `Bearer ${TEST_API_KEY}` },
+			});
+			return { status: response.status, body: (await response.json()) as Answer };
+		};
+		const missing = await get('/no-such-route');
+		expect([missing.status, missing.body.error?.message]).toEqual([
+			404,
+			'Route GET /api/v1/no-such-route not found',
+		]);
+		const projects = await get('/projects');
+		expect(projects.body.data?.map((p) => p.id)).toEqual([IDS.otherProject, IDS.project]);
+	} finally {
+		account.stop();
+	}
 });
 
 test.each(corpus.map((f) => [`${f.release}/${f.name}`, f] as const))(

@@ -148,8 +148,6 @@ function withRoute(base: Repo, method: string): Repo {
 			],
 			permission: { [method]: 'write', ...base.sandbox.permission },
 		},
-		compatAnswers: (m, path) =>
-			(m === method && path === PROBE_PATH) || base.compatAnswers(m, path),
 	};
 }
 
@@ -193,11 +191,10 @@ describe("AGENTS.md's recipes name what the guards ask for", () => {
 		const post = withCasesAndRows(withOperation(repo), `POST ${PROBE_PATH}`);
 		const patch = withCasesAndRows(withOperation(repo), `PATCH ${PROBE_PATH}` as RouteName);
 
-		it("after the steps above, names the registry, the sandbox and the corpus's account", () => {
+		it('after the steps above, names the registry and the sandbox (the one fake of the service)', () => {
 			expect(placesNamed(post)).toEqual([
 				'nodes/shared/routes.ts: ROUTES',
 				'sandbox/routes/index.ts: ROUTES',
-				'test/compat/service.ts: CompatService',
 			]);
 		});
 
@@ -207,7 +204,6 @@ describe("AGENTS.md's recipes name what the guards ask for", () => {
 				'nodes/shared/routes.ts: ROUTES',
 				'sandbox/routes/index.ts: PERMISSION_BY_METHOD',
 				'sandbox/routes/index.ts: ROUTES',
-				'test/compat/service.ts: CompatService',
 			]);
 		});
 

@@ -14,7 +14,6 @@ import type { Route as SandboxRoute } from '../../sandbox/routes';
 import { nodeOperations, triggerEvents, type EventRef, type OperationRef } from '../helpers/maps';
 import { tablesOf, type Table } from '../helpers/tables';
 import { CASES as COMPAT_CASES, type Case as CompatCase } from '../compat/cases';
-import { answersRoute } from '../compat/service';
 import { OPERATION_CASES, type OperationCase } from '../suites/cases/operations';
 import {
 	ARTICLE_EVENT_NAMES,
@@ -50,8 +49,6 @@ export interface Repo {
 	tables: Table[];
 	/** The compatibility corpus's cases (test/compat/cases.ts), frozen at each release. */
 	compat: readonly CompatCase[];
-	/** Whether the corpus's account (test/compat/service.ts) answers a route of the registry. */
-	compatAnswers: (method: string, path: string) => boolean;
 }
 
 export function currentRepo(): Repo {
@@ -75,7 +72,6 @@ export function currentRepo(): Repo {
 			tablesOf(relative(ROOT, file), readFileSync(file, 'utf8')),
 		),
 		compat: COMPAT_CASES,
-		compatAnswers: answersRoute,
 	};
 }
 

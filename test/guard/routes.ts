@@ -9,7 +9,7 @@
 import { ROUTES, routeKey } from '../../nodes/shared/routes';
 import { isAllowedPath } from '../helpers/routes';
 import { currentRepo } from './repo';
-import { added, compatRouteProblems, PLACES, routeProblems, samplePath, say } from './rules';
+import { added, PLACES, routeProblems, samplePath, say } from './rules';
 
 const repo = currentRepo();
 
@@ -22,10 +22,6 @@ describe('the route registry', () => {
 
 	it('matches the sandbox and the routes the cases name', () => {
 		expect(say(routeProblems(repo))).toEqual([]);
-	});
-
-	it("is answered by the compatibility corpus's account", () => {
-		expect(say(compatRouteProblems(repo))).toEqual([]);
 	});
 
 	it('is where the suites take the paths a request may go to', () => {

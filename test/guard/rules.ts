@@ -31,7 +31,6 @@ export const PLACES = {
 	operationsPage: 'docs/operations.md: operations table',
 	eventsPage: 'docs/trigger.md: events table',
 	compat: 'test/compat/cases.ts: CASES',
-	compatService: 'test/compat/service.ts: CompatService',
 } as const;
 
 /** Files that must have a table of every operation, or of every event. */
@@ -305,21 +304,6 @@ export function compatProblems(repo: Repo): Problem[] {
 	];
 }
 
-/** The corpus's account answers every route of the registry and of the cases, as the sandbox does. */
-export function compatRouteProblems(repo: Repo): Problem[] {
-	const wanted = new Set(repo.routes.map(routeKey));
-	for (const entry of Object.values(repo.cases)) for (const name of entry.routes) wanted.add(name);
-	return [...wanted]
-		.filter((key) => {
-			const space = key.indexOf(' ');
-			return !repo.compatAnswers(key.slice(0, space), key.slice(space + 1));
-		})
-		.map((key) => ({
-			place: PLACES.compatService,
-			message: `${key} has no answer: add it to answer() (or post()), as the spec gives it`,
-		}));
-}
-
 /** Every problem of every rule. */
 export function allProblems(repo: Repo): Problem[] {
 	return [
@@ -334,6 +318,5 @@ export function allProblems(repo: Repo): Problem[] {
 		...repo.events.flatMap((e) => [...derivedProblems(repo, e), ...watchedProblems(repo, e)]),
 		...docsProblems(repo),
 		...compatProblems(repo),
-		...compatRouteProblems(repo),
 	];
 }

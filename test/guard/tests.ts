@@ -22,7 +22,6 @@ const SHARED = [
 	'test/suites/cases/',
 	'test/trigger/model.ts',
 	'test/compat/cases.ts',
-	'test/compat/service.ts',
 	'test/n8n/harness/',
 ];
 
