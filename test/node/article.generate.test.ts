@@ -6,8 +6,7 @@ import {
 	ARTICLE,
 	articleGenerate,
 	articleResponse,
-	connectionReset,
-	DROP_AFTER_MS,
+	dropConnection,
 	PROJECT,
 	recordedApi,
 	expectRefusedBeforeSending,
@@ -172,11 +171,7 @@ describe('article generate through the engine', () => {
 
 		it('a dropped connection during generate is not sent again', async () => {
 			const { scope, log } = recordedApi();
-			scope
-				.post('/api/v1/articles/generate')
-				.times(3)
-				.delayConnection(DROP_AFTER_MS)
-				.replyWithError(connectionReset());
+			scope.post('/api/v1/articles/generate').times(3).reply(dropConnection);
 			const result = await runWorkflow(singleNodeWorkflow(generate()));
 			expect(log).toEqual(['POST /articles/generate']);
 			expect(result.error?.message).toBe(
@@ -192,8 +187,7 @@ describe('article generate through the engine', () => {
 				.post('/api/v1/articles/generate')
 				.reply(202, { success: true, data: articleResponse() })
 				.post('/api/v1/articles/generate')
-				.delayConnection(DROP_AFTER_MS)
-				.replyWithError(connectionReset())
+				.reply(dropConnection)
 				.post('/api/v1/articles/generate')
 				.reply(202, { success: true, data: articleResponse(second) });
 			const result = await runWorkflow(singleNodeWorkflow(generate(), { continueOnFail: true }), {

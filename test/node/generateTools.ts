@@ -142,12 +142,18 @@ export async function expectRefusedBeforeSending(
 }
 
 /**
- * How long after a request nock drops its connection (`delayConnection(DROP_AFTER_MS)` before
- * `replyWithError(connectionReset())`): after the request is on its socket, as a connection reset
- * mid-request is. At 5 ms, on a machine busy with other test files, nock destroyed the request
- * before its socket had listeners ("Unhandled error. (Error: socket hang up").
+ * nock's reply function for a connection reset mid-request: it throws (nock destroys the request
+ * with the error) only once the request sits on a socket that listens for errors. A timer alone
+ * (`delayConnection` + `replyWithError`) fired, on a machine whose event loop was busy, before
+ * the socket was attached, and the socket's error had no listener ("Unhandled error. (Error:
+ * socket hang up").
  */
-export const DROP_AFTER_MS = 100;
+export async function dropConnection(this: nock.ReplyFnContext): Promise<never> {
+	const request = this.req;
+	while (!(request.socket && request.socket.listenerCount('error') > 0))
+		await new Promise((resolve) => setImmediate(resolve));
+	throw connectionReset();
+}
 
 /** A dropped connection for nock's replyWithError: an Error with the code (a plain object leaves axios hanging). */
 export function connectionReset(): Error {

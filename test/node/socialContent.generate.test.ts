@@ -4,8 +4,7 @@ import { PLATFORMS as SPEC_PLATFORMS } from '../../sandbox/constants';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
 	CONTENT,
-	connectionReset,
-	DROP_AFTER_MS,
+	dropConnection,
 	nthId,
 	ok,
 	onePage,
@@ -188,7 +187,7 @@ describe('social content generate through the engine', () => {
 		const interceptor = scope.post('/api/v1/social/generate').times(3);
 		if (status)
 			interceptor.reply(status, { success: false, error: { code: 'INTERNAL', message: 'boom' } });
-		else interceptor.delayConnection(DROP_AFTER_MS).replyWithError(connectionReset());
+		else interceptor.reply(dropConnection);
 		const result = await runWorkflow(singleNodeWorkflow(generate()));
 		expect(log).toEqual(['POST /social/generate']);
 		expect(result.error).toBeDefined();
