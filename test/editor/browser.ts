@@ -214,6 +214,7 @@ export async function openWorkflow(
 	name: string,
 	nodes: WorkflowNode[],
 	connections: Record<string, unknown> = {},
+	settings: Record<string, unknown> = {},
 ): Promise<string> {
 	const body = {
 		name,
@@ -224,7 +225,7 @@ export async function openWorkflow(
 			...node,
 		})),
 		connections,
-		settings: {},
+		settings,
 	};
 	const { id } = await editorRest<{ id: string }>(page, 'POST', '/workflows', body);
 	await page.goto(`${state.n8nUrl}/workflow/${id}`, { waitUntil: 'domcontentloaded' });

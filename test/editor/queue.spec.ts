@@ -13,7 +13,6 @@ import {
 import {
 	addCollectionOption,
 	execute,
-	fill,
 	labels,
 	NDV,
 	openNode,
@@ -36,28 +35,36 @@ describe('posting queue', () => {
 				'/social/content?status=completed&limit=1',
 			);
 			const credentials = { contentGenApi: await sandboxCredential(page, state, 'Queue sandbox') };
-			await openWorkflow(page, state, 'Posting queue', [
-				{
-					name: NAME,
-					type: ACTION,
-					typeVersion: 1.1,
-					credentials,
-					parameters: {
-						resource: 'socialContent',
-						operation: 'publish',
-						contentId: record.id,
-						postingTimes: {
-							time: [
-								{ weekday: 'monday', timeOfDay: '09:00' },
-								{ weekday: 'wednesday', timeOfDay: '12:30' },
-								{ weekday: 'friday', timeOfDay: '17:00' },
-							],
+			await openWorkflow(
+				page,
+				state,
+				'Posting queue',
+				[
+					{
+						name: NAME,
+						type: ACTION,
+						typeVersion: 1.1,
+						credentials,
+						parameters: {
+							resource: 'socialContent',
+							operation: 'publish',
+							contentId: record.id,
+							postingTimes: {
+								time: [
+									{ weekday: 'monday', timeOfDay: '09:00' },
+									{ weekday: 'wednesday', timeOfDay: '12:30' },
+									{ weekday: 'friday', timeOfDay: '17:00' },
+								],
+							},
 						},
 					},
-				},
-			]);
+				],
+				{},
+				// Time Zone left empty: the queue uses the workflow's.
+				{ timezone: 'Europe/Berlin' },
+			);
 			await openNode(page, `[data-node-name="${NAME}"]`);
-			expect(await optionsOf(page, 'timing')).toEqual(['Now or at Scheduled At', 'Next Free Slot']);
+			expect(await optionsOf(page, 'timing')).toEqual(['Next Free Slot', 'Now or at Scheduled At']);
 			// The default timing hides the queue's settings.
 			expect(await labels(page, tid('input-label', NDV))).not.toContain('Posting Times');
 			await selectOption(page, 'timing', 'Next Free Slot');
@@ -66,8 +73,6 @@ describe('posting queue', () => {
 				tid('input-label', NDV),
 				(shown) => shown.includes('Posting Times') && shown.includes('Queue Options'),
 			);
-			await addCollectionOption(page, 'Queue Options', 'Time Zone');
-			await fill(page, `${tid('parameter-input-timeZone', NDV)} input`, 'Europe/Berlin');
 			await addCollectionOption(page, 'Queue Options', 'Posts per Slot');
 			await addCollectionOption(page, 'Queue Options', 'Horizon (Days)');
 			await screenshot(page, state, 'queue-settings', NDV, tid('node-parameters', NDV));
