@@ -172,6 +172,25 @@ describe('finished articles last changed long before the look-back', () => {
 		]);
 	});
 
+	it("learns them too under an earlier build's state, which had not", async () => {
+		const account = new Account(ALL);
+		const cms = account.seed('article', 'cms', 400);
+		expect(await account.settle(20)).toBeLessThan(20);
+		// What the earlier build stored: format 2 without `a.l`, no finished article remembered.
+		const state = account.stored as { a: { l?: number; s: unknown[] } };
+		delete state.a.l;
+		state.a.s = [];
+		const learning = await account.poll();
+		// Page 1 as every poll, then pages 1 to 4 (all 400 articles) to learn from.
+		expect(learning.requests).toBe(5);
+		expect(await account.settle(5)).toBe(1);
+		account.world.set('article', cms[0], 'failed');
+		const { outcome } = await account.poll();
+		expect(outcome.items.map((item) => [item.record.id, item.event, item.previousStatus])).toEqual([
+			[cms[0], 'articleFailed', 'cms'],
+		]);
+	});
+
 	it('an edit that keeps the status is no change', async () => {
 		const account = new Account(ALL);
 		const cms = account.seed('article', 'cms', 250);

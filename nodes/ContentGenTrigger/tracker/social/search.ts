@@ -140,7 +140,9 @@ export class Search {
 			const gaveUp = this.passes >= this.passLimit;
 			if (gaveUp) this.findAgain.giveUp(this.ctx.notes);
 			// Nothing left to find: the next search starts at the top, where new records show first.
-			if (this.newRecords.recount(gaveUp) && this.findAgain.left === 0) {
+			// A pass for what a loss hid goes on from where it stopped until it reaches the end.
+			const passUnderWay = this.newRecords.memory.hiddenByLoss === true;
+			if (this.newRecords.recount(gaveUp) && this.findAgain.left === 0 && !passUnderWay) {
 				this.passes = 0;
 				this.page = 2;
 			}

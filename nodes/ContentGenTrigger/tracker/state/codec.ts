@@ -41,6 +41,7 @@ export function encode(memory: TrackerMemory, keyLength: number): Json {
 			i: packByStatus(a.pending, keyLength),
 			s: packGroups(a.seen, keyLength, (seen) => seen),
 			...(a.unread ? { r: [a.unread.position, a.unread.floor] } : {}),
+			...(a.learn !== undefined ? { l: a.learn } : {}),
 		};
 	}
 	const s = memory.social;
@@ -91,6 +92,7 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 			pending: unpackByStatus(a.i, keyLength),
 			seen: unpackGroups(a.s, keyLength, true, (seen) => seen),
 			unread: r ? { position: num(r[0]), floor: num(r[1]) } : undefined,
+			learn: typeof a.l === 'number' ? a.l : undefined,
 		};
 	}
 	const s = j.s as Json | undefined;
