@@ -21,7 +21,7 @@ import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
 import type { PollContext } from './context';
 import type { Change } from './items';
-import { learnArticles, learnFrom } from './learn-articles';
+import { keepOld, learnArticles, learnFrom } from './learn-articles';
 import { time, type TrackedRecord } from './requests';
 import { codeStatus, keyOf, RecordMap, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
@@ -67,6 +67,7 @@ export async function pollArticles(
 	if (read.unread) ctx.notes.add('article changes are being read over several polls');
 	// A poll that read one page learns; a busy one leaves it to a quieter poll.
 	else if (read.pages <= 1) await learnArticles(memory.state, ctx, met);
+	keepOld(memory.state);
 	return { changes, memory: memory.state, behind: read.unread !== undefined };
 }
 
@@ -167,12 +168,13 @@ async function activate(ctx: PollContext, met: Met): Promise<ArticlePoll> {
 	}
 	memory.close(Math.max(cursor, stamp));
 	await learnArticles(memory.state, ctx, met);
+	keepOld(memory.state);
 	return { changes: [], memory: memory.state, behind: false };
 }
 
 /** The status code remembered for an article, if any. */
 function rememberedCode(state: ArticleMemory, key: string): string | undefined {
-	return state.pending.get(key) ?? state.seen.get(key)?.code;
+	return state.pending.get(key) ?? state.seen.get(key)?.code ?? state.old?.get(key)?.code;
 }
 
 /** Writes what a poll read into the article memory. */
@@ -183,6 +185,7 @@ class Recorder {
 
 	remember(key: string, status: string): void {
 		const code = statusCode(status);
+		this.state.old?.delete(key);
 		if (PENDING.includes(status)) {
 			this.state.seen.delete(key);
 			this.state.pending.set(key, code);
