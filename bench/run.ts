@@ -28,6 +28,7 @@ import { LOAD_RUNS, packageRows } from './package';
 import { staticDataRow } from './static-data';
 import { throughputRows } from './throughput';
 import { triggerSocialRows as triggerSocialScaleRows } from './trigger-social';
+import { triggerMonthRows } from './trigger-month';
 import { triggerTimeRows } from './trigger-time';
 import { triggerArticleRows, triggerSocialRows } from './trigger-rows';
 import { waitRows } from './waits';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
 		restoreTime(); // the trigger rows moved n8n's clock with the sandbox's
 	}
 	await triggerTimeRows(row);
+	await triggerMonthRows(row);
 	await waitRows(row, notes);
 	await throughputRows(row, notes, RUNS);
 	await latencyRows(row, notes);

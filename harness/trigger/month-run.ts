@@ -53,7 +53,9 @@ export const ALL_EVENTS: TriggerEvent[] = [
 const MINUTE = 60_000;
 
 export interface MonthResult {
+	/** Every problem found, and how many. */
 	problems: string[];
+	problemCount: number;
 	/** Requests of each committed poll after the warm-up, and of an idle poll. */
 	requests: number[];
 	idle: number;
@@ -109,9 +111,11 @@ export async function runMonth(
 	let idle = 0;
 	let largestState = 0;
 	let firstBad = -1;
+	let problemCount = 0;
 	const bad = (minute: number, problem: string) => {
+		problemCount++;
 		if (firstBad < 0) firstBad = minute;
-		if (problems.length < 20) problems.push(`minute ${minute}: ${problem}`);
+		problems.push(`minute ${minute}: ${problem}`);
 	};
 
 	for (let m = 0; m < minutes; m++) {
@@ -176,7 +180,7 @@ export async function runMonth(
 		notes: p.notes,
 		items: p.items.map((item) => `${item.record.id} ${item.previousStatus}>${item.record.status}`),
 	}));
-	return { problems, requests, idle, largestState, firstBad, polls, stored };
+	return { problems, problemCount, requests, idle, largestState, firstBad, polls, stored };
 }
 
 /**
