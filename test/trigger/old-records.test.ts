@@ -43,8 +43,8 @@ class Account {
 		}
 	}
 
-	async poll(): Promise<{ outcome: PollOutcome; requests: number }> {
-		this.world.tick(MINUTE);
+	async poll(ms = MINUTE): Promise<{ outcome: PollOutcome; requests: number }> {
+		this.world.tick(ms);
 		const before = this.world.log.length;
 		const outcome = await runPoll(
 			this.stored,
@@ -188,6 +188,25 @@ describe('finished articles last changed long before the look-back', () => {
 		const { outcome } = await account.poll();
 		expect(outcome.items.map((item) => [item.record.id, item.event, item.previousStatus])).toEqual([
 			[cms[0], 'articleFailed', 'cms'],
+		]);
+	});
+
+	it('a change stamped a minute behind, after minutes of edits only, is still reported', async () => {
+		const account = new Account(ALL);
+		const cms = account.seed('article', 'cms', 50);
+		expect(await account.settle(20)).toBeLessThan(20);
+		// Edits only, for longer than the look-back: the newest stamp is an edit's.
+		for (let i = 0; i < 7; i++) {
+			account.world.tick(50_000);
+			account.world.set('article', cms[i], 'cms');
+			expect((await account.poll(10_000)).outcome.items).toEqual([]);
+		}
+		// 30 s after that poll, by a writer whose clock is a minute behind: stamped before the edit.
+		account.world.tick(30_000);
+		account.world.set('article', cms[40], 'archived', -60_000);
+		const { outcome } = await account.poll(30_000);
+		expect(outcome.items.map((item) => [item.record.id, item.previousStatus])).toEqual([
+			[cms[40], 'cms'],
 		]);
 	});
 
