@@ -61,7 +61,11 @@ export async function pollArticles(
 	memory.state.floor = Math.max(read.floor, cursor - ctx.lookBackMs);
 	// A stamp ahead of the clock (a writer's fast clock) leaves the cursor at the clock, which may
 	// itself be ahead of the service's: the look-back stays until the clock has passed that point.
-	if ((active || read.stamp > ctx.now) && Number.isFinite(ctx.startedAt))
+	// Anything stamped after the cursor, an edit too, is new: the look-back stays open after it.
+	if (
+		(active || read.stamp > previous.cursor || read.stamp > ctx.now) &&
+		Number.isFinite(ctx.startedAt)
+	)
 		memory.state.quietSince = ctx.startedAt;
 	memory.close(Math.max(cursor, read.stamp));
 	if (read.unread) ctx.notes.add('article changes are being read over several polls');
