@@ -29,6 +29,7 @@ import { queueRows } from './queue';
 import { staticDataRow } from './static-data';
 import { throughputRows } from './throughput';
 import { triggerSocialRows as triggerSocialScaleRows } from './trigger-social';
+import { triggerMonthRows } from './trigger-month';
 import { triggerTimeRows } from './trigger-time';
 import { triggerArticleRows, triggerSocialRows } from './trigger-rows';
 import { waitRows } from './waits';
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
 		restoreTime(); // the trigger rows moved n8n's clock with the sandbox's
 	}
 	await triggerTimeRows(row);
+	await triggerMonthRows(row);
 	await waitRows(row, notes);
 	await queueRows(row, notes);
 	await throughputRows(row, notes, RUNS);

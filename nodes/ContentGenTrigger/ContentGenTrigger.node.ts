@@ -59,6 +59,13 @@ export class ContentGenTrigger implements INodeType {
 				// that matches several selected events is reported (once, naming each).
 				options: eventOptions,
 			},
+			{
+				displayName:
+					'Not seen: a move between two finished statuses (such as Archived to Completed) of an article last changed before the 4,000 most recent, and new social content created while content this trigger does not follow is deleted (up to as many as were deleted)',
+				name: 'limitsNotice',
+				type: 'notice',
+				default: '',
+			},
 			projectLocator('Only records of this project. Leave empty for all projects.'),
 			{
 				displayName: 'Delivery',

@@ -11,13 +11,17 @@
  *   records to the top, so nothing below that position is skipped).
  *
  * A changed record that is not remembered was created after the floor of the last complete
- * read (new), or was finished before the trigger last saw it: its previous status is then
- * unknown, and only a move back to pending is certain enough to report.
+ * read (new), or was finished before the trigger last saw it. Finished articles changed before
+ * activation are learnt from the rest of the list (./learn-articles), so a later move of theirs
+ * has a known previous status. One still unknown (beyond what was learnt, or forgotten to keep the
+ * state small) is reported only when it moves back to pending: a move between finished statuses
+ * cannot be told from an edit.
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
 import type { PollContext } from './context';
 import type { Change } from './items';
+import { keepOld, learnArticles, learnFrom } from './learn-articles';
 import { time, type TrackedRecord } from './requests';
 import { codeStatus, keyOf, RecordMap, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
@@ -57,10 +61,17 @@ export async function pollArticles(
 	memory.state.floor = Math.max(read.floor, cursor - ctx.lookBackMs);
 	// A stamp ahead of the clock (a writer's fast clock) leaves the cursor at the clock, which may
 	// itself be ahead of the service's: the look-back stays until the clock has passed that point.
-	if ((active || read.stamp > ctx.now) && Number.isFinite(ctx.startedAt))
+	// Anything stamped after the cursor, an edit too, is new: the look-back stays open after it.
+	if (
+		(active || read.stamp > previous.cursor || read.stamp > ctx.now) &&
+		Number.isFinite(ctx.startedAt)
+	)
 		memory.state.quietSince = ctx.startedAt;
 	memory.close(Math.max(cursor, read.stamp));
 	if (read.unread) ctx.notes.add('article changes are being read over several polls');
+	// A poll that read one page learns; a busy one leaves it to a quieter poll.
+	else if (read.pages <= 1) await learnArticles(memory.state, ctx, met);
+	keepOld(memory.state);
 	return { changes, memory: memory.state, behind: read.unread !== undefined };
 }
 
@@ -84,6 +95,7 @@ async function readChanges(previous: ArticleMemory, lastPoll: number, ctx: PollC
 	const top = await readWindow(ctx, met, 1, stop, ctx.maxArticlePages, window, same);
 	const stamp = newest([...window.values()]);
 	let next: ArticleMemory['unread'];
+	let rest: WindowRead | undefined;
 	if (!top.complete && !top.unchanged) {
 		next = { position: top.lastPage * limit, floor: unread ? unread.floor : previous.floor };
 	} else if (unread) {
@@ -91,13 +103,13 @@ async function readChanges(previous: ArticleMemory, lastPoll: number, ctx: PollC
 		const first = Math.floor(unread.position / limit) + 1;
 		const pagesLeft = ctx.maxArticlePages - top.pages;
 		const below = (record: TrackedRecord) => time(record.updated_at) < unread.floor;
-		const rest = await readWindow(ctx, met, first, below, pagesLeft, window);
+		rest = await readWindow(ctx, met, first, below, pagesLeft, window);
 		if (!rest.complete) next = { position: rest.lastPage * limit, floor: unread.floor };
 	} else if (!top.complete) {
 		// A look-back longer than the page budget, with nothing new where it stopped: shortened.
 		ctx.notes.add('more article changes within the look-back than one poll reads again');
 	}
-	return { window, floor, unread: next, stamp };
+	return { window, floor, unread: next, stamp, pages: top.pages + (rest?.pages ?? 0) };
 }
 
 /** Each record read, oldest change first, against its remembered status; remembers it as it is. */
@@ -148,20 +160,25 @@ async function activate(ctx: PollContext, met: Met): Promise<ArticlePoll> {
 		quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
 		pending: new RecordMap(),
 		seen: new RecordMap<Seen>(),
+		// Page 1 is learnt here; the rest of the list at this poll and the next ones.
+		learn: top.hasMore ? 2 : 0,
 	});
 	for (const [key, record] of window) memory.remember(key, record.status);
+	learnFrom(memory.state, top.items);
 	for (const status of PENDING) {
 		for (const record of await readStatus(status, ctx)) {
 			memory.remember(keyOf(record.id) as string, record.status);
 		}
 	}
 	memory.close(Math.max(cursor, stamp));
+	await learnArticles(memory.state, ctx, met);
+	keepOld(memory.state);
 	return { changes: [], memory: memory.state, behind: false };
 }
 
 /** The status code remembered for an article, if any. */
 function rememberedCode(state: ArticleMemory, key: string): string | undefined {
-	return state.pending.get(key) ?? state.seen.get(key)?.code;
+	return state.pending.get(key) ?? state.seen.get(key)?.code ?? state.old?.get(key)?.code;
 }
 
 /** Writes what a poll read into the article memory. */
@@ -172,6 +189,7 @@ class Recorder {
 
 	remember(key: string, status: string): void {
 		const code = statusCode(status);
+		this.state.old?.delete(key);
 		if (PENDING.includes(status)) {
 			this.state.seen.delete(key);
 			this.state.pending.set(key, code);

@@ -170,7 +170,8 @@ export class NewRecords {
 			m.count += this.reported;
 			m.reported = new RecordMap<number>(m.recent.keyLength);
 			m.reportedFollowed = { count: 0, newest: -Infinity };
-			m.newestCreated = newest;
+			// While a pass looks for what a loss hid, records older than those found may still be new.
+			if (!m.hiddenByLoss) m.newestCreated = newest;
 			m.uncertain = 0;
 		}
 		trimRecent(m, this.newAfter);

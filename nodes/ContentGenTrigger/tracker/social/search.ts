@@ -90,8 +90,9 @@ export class Search {
 		}
 		// Followed records out of sight are looked for even while learning.
 		const pages = Math.ceil(this.total / PAGE_SIZE);
-		// A search under way costs what is left of its pass; a new one, the whole list.
-		const searchCost = this.page > 2 ? pages - this.page + 1 : pages;
+		// A record out of sight can be on any page, also one a search under way has passed: only a
+		// whole pass is sure to meet it.
+		const searchCost = pages;
 		await this.findAgain.fetchById(this.ctx, searchCost, () =>
 			this.newRecords.lostWhileCountHeld(),
 		);
@@ -140,7 +141,9 @@ export class Search {
 			const gaveUp = this.passes >= this.passLimit;
 			if (gaveUp) this.findAgain.giveUp(this.ctx.notes);
 			// Nothing left to find: the next search starts at the top, where new records show first.
-			if (this.newRecords.recount(gaveUp) && this.findAgain.left === 0) {
+			// A pass for what a loss hid goes on from where it stopped until it reaches the end.
+			const passUnderWay = this.newRecords.memory.hiddenByLoss === true;
+			if (this.newRecords.recount(gaveUp) && this.findAgain.left === 0 && !passUnderWay) {
 				this.passes = 0;
 				this.page = 2;
 			}

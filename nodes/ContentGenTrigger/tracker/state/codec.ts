@@ -10,6 +10,7 @@
  */
 import { RecordMap, FULL_KEY, MIN_KEY } from './keys';
 import type { Notes } from '../context';
+import { forgetOldArticles, oldSize, OLD_KEY } from '../learn-articles';
 import type { Seen, TrackerMemory } from './memory';
 
 export const STATE_BUDGET = 60_000;
@@ -41,6 +42,8 @@ export function encode(memory: TrackerMemory, keyLength: number): Json {
 			i: packByStatus(a.pending, keyLength),
 			s: packGroups(a.seen, keyLength, (seen) => seen),
 			...(a.unread ? { r: [a.unread.position, a.unread.floor] } : {}),
+			...(a.learn !== undefined ? { l: a.learn } : {}),
+			...(a.old ? { o: packGroups(a.old, OLD_KEY, (seen) => seen) } : {}),
 		};
 	}
 	const s = memory.social;
@@ -91,6 +94,8 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 			pending: unpackByStatus(a.i, keyLength),
 			seen: unpackGroups(a.s, keyLength, true, (seen) => seen),
 			unread: r ? { position: num(r[0]), floor: num(r[1]) } : undefined,
+			learn: typeof a.l === 'number' ? a.l : undefined,
+			old: unpackGroups(a.o, OLD_KEY, true, (seen) => seen),
 		};
 	}
 	const s = j.s as Json | undefined;
@@ -148,7 +153,7 @@ function footprint(memory: TrackerMemory, keyLength: number): number {
 	const groups =
 		(a ? groupCount(a.seen, (e) => e.bound) : 0) +
 		(n ? groupCount(n.recent, (b) => b) + groupCount(n.reported, (b) => b) : 0);
-	return entries * keyLength + whole + coded + groups * 20 + 600;
+	return entries * keyLength + whole + coded + groups * 20 + oldSize(a?.old) + 600;
 }
 
 function groupCount<V>(map: RecordMap<V>, bound: (value: V) => number): number {
@@ -194,7 +199,7 @@ function forgetToFit(
 	const a = memory.articles;
 	const s = memory.social;
 	if (a) {
-		forget(a.seen, excess(memory), (seen) => seen.bound < a.floor);
+		forgetOldArticles(a, () => excess(memory));
 		let newestSeen = -Infinity;
 		const n = forget(a.seen, excess(memory), (seen) => {
 			newestSeen = Math.max(newestSeen, seen.bound);
@@ -283,7 +288,6 @@ function unpackGroups<V>(
 }
 
 const asBound = (bound: number): Seen => ({ code: '', bound });
-
 const num = (value: unknown, fallback = 0) =>
 	typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 const str = (value: unknown) => (typeof value === 'string' ? value : '');

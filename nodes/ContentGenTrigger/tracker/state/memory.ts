@@ -27,6 +27,16 @@ export interface ArticleMemory {
 	pending: RecordMap<string>;
 	/** Finished articles seen, oldest first. */
 	seen: RecordMap<Seen>;
+	/**
+	 * Finished articles last changed below the floor, with their status (../learn-articles): keys
+	 * of OLD_KEY characters whatever `w` is, at most OLD_MAX, bounds rounded to a day.
+	 */
+	old?: RecordMap<Seen>;
+	/**
+	 * Next page of the list to learn finished articles' statuses from (../learn-articles); 0 once
+	 * learnt; absent in an earlier build's state (learnt from page 1).
+	 */
+	learn?: number;
 	/** A window too long for one poll: its unread part starts at this list position. */
 	unread?: { position: number; floor: number };
 }

@@ -1,0 +1,120 @@
+/**
+ * A month of a busy account, many hazards at once, as data: a seeded history of minutes (births,
+ * moves, quick regenerations, edits, deletions, writers' clocks off, bursts), each ending in a
+ * poll that may fail part-way (a 5xx or 429), run slowly (changes land while it reads) or be
+ * thrown away by a restart. `monthOf(seed)` writes the history; ./month-run plays it against the
+ * tracker and holds what it reported to the changes it was obliged to report. Shared by
+ * test/trigger/month.test.ts (a quick seed, many with CONTENTGEN_DEEP=1) and bench/.
+ */
+import { prng, type SocialOrder } from './world';
+
+export type Kind = 'article' | 'social';
+
+/**
+ * `pick` chooses the record when the action runs (a fraction: below 0.7 among the newest 300,
+ * else any), `choice` its next status among the plausible ones; so an action means something
+ * whatever actions a shrunk history left out.
+ */
+export type Action =
+	| { do: 'create'; kind: Kind; status: string; skew: number }
+	| { do: 'move'; kind: Kind; pick: number; choice: number; skew: number }
+	| { do: 'regenerate'; pick: number; choice: number }
+	| { do: 'edit'; kind: Kind; pick: number }
+	| { do: 'delete'; pick: number };
+
+/** `error`: the poll fails after `at` requests; `slow`: `during` lands after `at` requests. */
+export type Fault = 'none' | 'error' | 'slow' | 'discard';
+
+export interface Minute {
+	actions: Action[];
+	fault: Fault;
+	at: number;
+	during: Action[];
+}
+
+export interface MonthSize {
+	articles: number;
+	social: number;
+	/** Polls before the hazards start: activation and learning the account. */
+	warmup: number;
+	minutes: number;
+}
+
+export interface History extends MonthSize {
+	seed: number;
+	order: SocialOrder;
+	list: Minute[];
+}
+
+export const MONTH: MonthSize = { articles: 3000, social: 3000, warmup: 12, minutes: 400 };
+
+/** Plausible next statuses: the lifecycles forward, plus regenerations and archiving. */
+export const NEXT: Record<Kind, Record<string, string[]>> = {
+	article: {
+		draft: ['queued'],
+		queued: ['cms', 'needs_editing', 'failed', 'cms'],
+		cms: ['archived', 'needs_editing', 'failed', 'queued'],
+		needs_editing: ['cms', 'archived', 'queued'],
+		failed: ['queued', 'archived', 'cms'],
+		archived: ['cms', 'queued', 'needs_editing'],
+	},
+	social: {
+		draft: ['queued', 'generating'],
+		queued: ['generating'],
+		generating: ['ready', 'completed', 'failed', 'completed'],
+		ready: ['scheduled', 'publishing', 'published'],
+		completed: ['scheduled', 'published', 'publishing'],
+		scheduled: ['published', 'failed'],
+		publishing: ['published', 'failed'],
+		published: [],
+		failed: ['generating'],
+	},
+};
+
+/** Writers' clocks up to 2 minutes off either way: two of them stay within the look-back. */
+const SKEW = 2 * 60_000;
+
+/** The history a seed gives: the same on every machine. */
+export function monthOf(seed: number, order: SocialOrder, size: MonthSize = MONTH): History {
+	const r = prng(seed);
+	const chance = (p: number) => r() < p;
+	const skew = () => (chance(0.2) ? Math.round((r() * 2 - 1) * SKEW) : 0);
+	const action = (): Action => {
+		const kind: Kind = chance(0.5) ? 'article' : 'social';
+		const x = r();
+		if (x < 0.3) {
+			const status =
+				kind === 'article'
+					? chance(0.8)
+						? 'queued'
+						: 'draft'
+					: chance(0.8)
+						? 'generating'
+						: 'draft';
+			return { do: 'create', kind, status, skew: skew() };
+		}
+		if (x < 0.75) return { do: 'move', kind, pick: r(), choice: r(), skew: skew() };
+		if (x < 0.82) return { do: 'regenerate', pick: r(), choice: r() };
+		if (x < 0.995) return { do: 'edit', kind, pick: r() };
+		return { do: 'delete', pick: r() };
+	};
+	const list: Minute[] = [];
+	for (let m = 0; m < size.minutes; m++) {
+		const hazards = m >= size.warmup;
+		const count = !hazards ? 0 : chance(0.04) ? 50 + Math.floor(r() * 251) : Math.floor(r() * 6);
+		const actions = Array.from({ length: count }, action);
+		const f = r();
+		const fault: Fault = !hazards
+			? 'none'
+			: f < 0.04
+				? 'error'
+				: f < 0.1
+					? 'slow'
+					: f < 0.13
+						? 'discard'
+						: 'none';
+		const during = fault === 'slow' ? Array.from({ length: 1 + Math.floor(r() * 5) }, action) : [];
+		list.push({ actions, fault, at: 1 + Math.floor(r() * 6), during });
+	}
+	return { ...size, seed, order, list };
+}
