@@ -56,7 +56,7 @@ export const queueProperties: INodeProperties[] = [
 						name: 'timeOfDay',
 						type: 'string',
 						default: '09:00',
-						placeholder: '09:00',
+						placeholder: 'e.g. 09:00',
 						description: '24-hour time, HH:MM',
 					},
 				],
