@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling: the sandbox answers in this process through http types */
 /**
  * The account every workflow of the compatibility corpus runs against: the sandbox (sandbox/),
  * answering in this process, with the corpus's records (./records.ts) loaded, a fixed seed, the

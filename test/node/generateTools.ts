@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test helper: waits on the event loop for the socket nock answers on */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
