@@ -111,7 +111,7 @@ function summary(run: BenchRun): string {
 	const sentences = [
 		`${atMinimum.length} of ${counts.length} request counts are at (or under) their minimum` +
 			(above.length
-				? `; the other ${above.length} take ${range(above)} times it (the trigger catching up over several polls).`
+				? `; the other ${above.length} take ${range(above)} times it (each named with its ratio in \`BENCHMARKS.md\`).`
 				: '.'),
 		left.length ? `Did not finish: ${left.map((r) => r.name).join('; ')}.` : '',
 		missed.length

@@ -39,19 +39,26 @@ async function monthRows(row: AddRow, order: SocialOrder, label: string, deliver
 	const max = requests[requests.length - 1];
 	const name = `trigger month (${SEEDS.length} seed${SEEDS.length > 1 ? 's' : ''}), ${label}, ${delivery === 'exactlyOnce' ? 'Exactly Once' : 'At Least Once'}`;
 	const ref = `${idle} (idle poll, every event)`;
-	row('trigger', `${name}: requests per poll, mean`, fmt(mean, 1), ref, fmt(mean / idle), '-');
+	row('month', `${name}: requests per poll, mean`, fmt(mean, 1), ref, fmt(mean / idle), '-');
 	row(
-		'trigger',
+		'month',
 		`${name}: requests per poll, 99th percentile`,
 		String(p99),
 		ref,
 		fmt(p99 / idle),
 		'-',
 	);
-	row('trigger', `${name}: requests per poll, largest`, String(max), ref, fmt(max / idle), '-');
-	row('trigger', `${name}: misses, duplicates and ghosts`, String(problems), '0', '-', '0');
+	row('month', `${name}: requests per poll, largest`, String(max), ref, fmt(max / idle), '-');
 	row(
-		'trigger',
+		'month',
+		`${name}: misses, duplicates and ghosts`,
+		String(problems),
+		'0',
+		String(problems),
+		'0',
+	);
+	row(
+		'month',
 		`${name}: largest state (characters)`,
 		String(state),
 		'60,000 budget',

@@ -86,6 +86,22 @@ export async function triggerArticleRows(row: AddRow): Promise<void> {
 		);
 		await trigger.poll(); // activation
 		passTime(60_000);
+		// Then the list is read once (5 pages a poll, at most 40) to remember finished articles, so
+		// that their later moves are reported; done once a poll costs its idle 1 request again.
+		let seen = 0;
+		const learnt = await pollsUntil(sb, trigger, () => {
+			const now = sb.control.requests().length;
+			const cost = now - seen;
+			seen = now;
+			return cost === 1;
+		});
+		requestRow(
+			row,
+			'article trigger, the list read once after activation (10,000 records, 40 pages)',
+			learnt.requests,
+			40,
+		);
+		passTime(60_000);
 		const idle = await pollsUntil(sb, trigger, () => true);
 		if (idle.items.length > 0) throw new Error('an idle poll emitted events');
 		requestRow(row, 'article trigger, idle poll (10,000 records)', idle.requests, 1);
