@@ -56,7 +56,7 @@ export class ContentGenTrigger implements INodeType {
 				required: true,
 				default: ['articleCompleted'],
 				description:
-					'Each change seen between two polls starts the workflow once, naming every selected event it matches. Not seen: a move between finished statuses of an article last changed before the 4,000 most recent; new social content created while content the trigger does not follow is deleted (up to as many as were deleted).',
+					'Each change seen between two polls starts the workflow once, naming every selected event it matches. Not seen: a move between finished statuses of an article last changed before the 4,000 most recent; new social content created while content the trigger does not follow is deleted (up to as many as were deleted); the next move of Published or Failed social content published again (or regenerated and published) between two polls.',
 				options: eventOptions,
 			},
 			projectLocator('Only records of this project. Leave empty for all projects.'),
