@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- a simulation outside n8n: an unexpected error passes through as is */
 /**
  * Plays a month (./month) against the tracker, poll by poll, and holds it to an oracle written
  * from the account's own timeline, not from the tracker:
