@@ -5,16 +5,22 @@
  * deletions, clocks off, failed, slow and discarded polls): requests per poll after the warm-up,
  * mean, 99th percentile and largest, against the idle price of the same account (its last poll
  * before anything moves), for a social list listed newest first and one in no date order; and
- * what the oracle found (the target is nothing). CONTENTGEN_DEEP=1 plays 24 seeds instead of one.
+ * what the oracle found (the target is nothing). CONTENTGEN_DEEP=1 plays seeds 1 to 12 instead of
+ * one; CONTENTGEN_MONTH_SEEDS=1-100 (or 3,9,12-15) plays those.
  */
-import { monthOf } from '../harness/trigger/month';
+import { DEEP_SEEDS, monthOf, parseSeeds } from '../harness/trigger/month';
 import { runMonth, type Delivery } from '../harness/trigger/month-run';
 import type { SocialOrder } from '../harness/trigger/world';
 import { fmt, printAlone, type AddRow } from './kit';
 
 const SEED = 20261127;
+const CHOSEN = process.env.CONTENTGEN_MONTH_SEEDS;
 const SEEDS =
-	process.env.CONTENTGEN_DEEP === '1' ? Array.from({ length: 24 }, (_, i) => i + 1) : [SEED];
+	CHOSEN !== undefined
+		? parseSeeds(CHOSEN)
+		: process.env.CONTENTGEN_DEEP === '1'
+			? parseSeeds(DEEP_SEEDS)
+			: [SEED];
 
 const ORDERS: Array<[SocialOrder, string]> = [
 	['newest', 'social list newest first'],

@@ -14,7 +14,10 @@
  * - requests per poll and the stored state within their bounds.
  *
  * Out of reach, as docs/trigger.md says: a social birth in an interval in which as many or more
- * social records not followed were deleted, with the count not falling (`hidden`).
+ * social records not followed were deleted, with the count not falling (`hiddenBirth`); and the
+ * next move of a record that came into `publishing` from a status not followed (`published`,
+ * `failed`) without a committed poll seeing it in a followed list (`unseenPublishing`): no list
+ * shows `publishing` and no count the trigger reads changes.
  */
 import {
 	runPoll,
@@ -248,6 +251,8 @@ function check(
 		let lastIndex = warm;
 		// The status a record out of sight had before: back in it before it was found, nothing moved.
 		let unseenFrom: string | null | undefined;
+		// In publishing, come from a status not followed: no list or count showed it (limits).
+		let unseenPublishing = false;
 		for (let i = warm + 1; i < committed.length; i++) {
 			const poll = committed[i];
 			const held = account.heldDuring(id, poll.start, poll.end);
@@ -259,8 +264,9 @@ function check(
 				lastIndex = i;
 				continue;
 			}
-			const followed =
-				last === undefined || (last !== null && (FOLLOWED.has(last) || last === 'publishing'));
+			const followed: boolean =
+				last === undefined ||
+				(last !== null && (FOLLOWED.has(last) || (last === 'publishing' && !unseenPublishing)));
 			// A search meets a record as it is then: one that moved on meanwhile is reported so.
 			const later = committed[Math.min(i + LATE, committed.length - 1)];
 			const movedOn = account.heldDuring(id, poll.end, later.end).size > 1;
@@ -295,6 +301,7 @@ function check(
 					);
 				}
 			}
+			unseenPublishing = now === 'publishing' && !followed;
 			last = now;
 			lastIndex = i;
 		}

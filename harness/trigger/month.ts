@@ -118,3 +118,23 @@ export function monthOf(seed: number, order: SocialOrder, size: MonthSize = MONT
 	}
 	return { ...size, seed, order, list };
 }
+
+/** Seeds of the deep run when CONTENTGEN_MONTH_SEEDS does not say: what fits CI's time. */
+export const DEEP_SEEDS = '1-12';
+
+/**
+ * Seeds written as CONTENTGEN_MONTH_SEEDS takes them: numbers and ranges, comma-separated
+ * (`1-100`, `7`, `3,9,12-15`). A bad list is an error naming it, not a run of fewer seeds.
+ */
+export function parseSeeds(text: string): number[] {
+	const seeds: number[] = [];
+	for (const part of text.split(',')) {
+		const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+		const from = Number(match?.[1]);
+		const to = match?.[2] === undefined ? from : Number(match[2]);
+		if (!match || to < from)
+			throw new Error(`CONTENTGEN_MONTH_SEEDS: "${text}" is not like 1-100 or 3,9,12-15`);
+		for (let seed = from; seed <= to; seed++) seeds.push(seed);
+	}
+	return seeds;
+}

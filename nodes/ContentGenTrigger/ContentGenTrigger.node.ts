@@ -61,7 +61,7 @@ export class ContentGenTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Not seen: a move between two finished statuses (such as Archived to Completed) of an article last changed before the 4,000 most recent, and new social content created while content this trigger does not follow is deleted (up to as many as were deleted)',
+					'Not seen: a move between two finished statuses (such as Archived to Completed) of an article last changed before the 4,000 most recent; new social content created while content this trigger does not follow is deleted (up to as many as were deleted); the next move of Published or Failed social content published again (or regenerated and published) between two polls',
 				name: 'limitsNotice',
 				type: 'notice',
 				default: '',
