@@ -56,8 +56,8 @@ export function listShape(kind: RecordKind, record: TrackedRecord): Record<strin
 /** The record an item shows. */
 export function shapedRecord(item: ShownItem, shape: ItemShape): Record<string, unknown> {
 	if (shape === 'asRead') return item.record;
-	// A social record Full Record could not read (gone since) keeps the list's fields.
-	if (shape === 'full' && (item.kind === 'article' || item.full)) return item.record;
+	// Articles, and a social record Full Record could not read (gone since), keep the list's fields.
+	if (shape === 'full' && item.full) return item.record;
 	return listShape(item.kind, item.record);
 }
 

@@ -133,6 +133,28 @@ describe('trigger items at node version 1.1', () => {
 		);
 	});
 
+	it('articles too: a first report, a repeat and a catch-up give the same fields', async () => {
+		const id = world.create('article', 'queued');
+		world.tick(MINUTE);
+		const parameters = { events: ['articleCompleted'], delivery: 'atLeastOnce' };
+		const trigger = harness(parameters);
+		await trigger.poll();
+		const start = (trigger.staticData().global as IDataObject)[STARTS];
+		world.set('article', id, 'cms');
+		world.tick(MINUTE);
+		const first = json(await trigger.poll());
+		world.tick(MINUTE);
+		const repeat = json(await trigger.poll());
+		const catching = harness(parameters);
+		catching.load({ global: { [STARTS]: start } } as IDataObject);
+		const catchUp = json(await catching.poll());
+		const expected = [...LIST_FIELDS.article, ...EVENT_FIELDS].sort();
+		for (const items of [first, repeat, catchUp]) {
+			expect(items.map((item) => [item.id, keys(item)])).toEqual([[id, expected]]);
+		}
+		expect([first, repeat].map(([item]) => item.previousStatus)).toEqual(['queued', 'queued']);
+	});
+
 	it('Full Record: the single record on every social item, 1 request an item', async () => {
 		const born = [world.create('social', 'generating'), world.create('social', 'generating')];
 		world.tick(MINUTE);
