@@ -11,9 +11,10 @@ import { testContentGenCredential } from '../shared/credentialTest';
 import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, searchProjects } from '../shared/domain/projects';
 import { EVENT_NAMES, eventOptions, eventsOfKind, eventSubtitle } from './events';
-import { pollTimes, readDelivery, readParameters, scopeOf } from './parameters';
+import { pollTimes, readDelivery, readParameters, readShape, scopeOf } from './parameters';
 import { reader } from './reads';
 import { dailyCost, logPoll, pollFailed, toItem } from './report';
+import { goneNotice, readFullRecords } from './shape';
 import { pollTiming, shortestPollGapMs } from './schedule';
 import { lostStart, markStart } from './starts';
 import { fetchTestEvent } from './test-event';
@@ -35,7 +36,10 @@ export class ContentGenTrigger implements INodeType {
 			dark: 'file:../ContentGen/contentGen.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 1.1: every item has the list's fields whichever way the poll met the record (1 gives
+		// the record as read), and Options > Full Record.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: eventSubtitle,
 		// n8n's node picker makes one "ContentGen" entry of both nodes and shows this text for it, above
 		// the actions as well as the events, so it says what both do.
@@ -97,6 +101,24 @@ export class ContentGenTrigger implements INodeType {
 				displayOptions: { show: { events: eventsOfKind(EVENT_NAMES, 'social') } },
 				options: [{ name: 'Any Platform', value: '' }, ...platformOptions],
 			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+				options: [
+					{
+						displayName: 'Full Record',
+						name: 'fullRecord',
+						type: 'boolean',
+						default: false,
+						description:
+							"Whether social content items carry every field of the record, such as 'thread_items', 'first_comments' and the carousel plans, instead of the fields of the list. Costs 1 more request for each social content item.",
+					},
+				],
+			},
 		],
 	};
 
@@ -120,9 +142,14 @@ export class ContentGenTrigger implements INodeType {
 		const lost = stored === undefined ? lostStart(this, scope) : undefined;
 		const config = { events, scope, now: started, delivery, lostStart: lost };
 		const read = reader(this, filters, timing);
+		const shape = readShape(this);
 		let outcome: PollOutcome;
+		let gone = 0;
 		try {
 			outcome = await runPoll(stored, config, read);
+			// Read before anything is stored: a poll that cannot read them repeats its window.
+			if (shape === 'full')
+				({ items: outcome.items, gone } = await readFullRecords(outcome.items, read));
 		} catch (error) {
 			// Nothing is stored on failure, so the next poll covers this window too.
 			const since = committedAt(stored) ?? Number((staticData[LATE_KEY] ??= started));
@@ -134,7 +161,9 @@ export class ContentGenTrigger implements INodeType {
 		if (outcome.started) markStart(this, scope, started);
 		const cost = activation ? dailyCost(events, pollTimes(this), read) : undefined;
 		const late = logPoll(this, outcome, lost, cost);
+		const goneLine = goneNotice(gone);
+		if (goneLine) this.logger.warn(goneLine, { node: this.getNode().name });
 		if (outcome.items.length === 0) return null;
-		return [outcome.items.map((item) => toItem(item, late))];
+		return [outcome.items.map((item) => toItem(item, late, shape))];
 	}
 }

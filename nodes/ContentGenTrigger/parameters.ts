@@ -10,6 +10,7 @@ import { validatePlatform } from '../shared/validation';
 import { eventsOfKind, parseEvents, type TriggerEvent } from './events';
 import type { Filters } from './reads';
 import { asNodeError } from './report';
+import type { ItemShape } from './shape';
 import { DELIVERIES, type Delivery } from './tracker/repeats';
 
 /** The events and filters: all a poll needs before Fetch Test Event (which has no Delivery). */
@@ -50,6 +51,15 @@ export function readDelivery(context: IPollFunctions): Delivery {
 	throw new NodeOperationError(context.getNode(), "'Delivery' must be 'Once' or 'At Least Once'", {
 		description: `Got ${JSON.stringify(delivery)}. Choose one of the two in the 'Delivery' list.`,
 	});
+}
+
+/**
+ * How items show their records: as read at version 1; from 1.1 the list's fields, or the full
+ * social record with Options > Full Record.
+ */
+export function readShape(context: IPollFunctions): ItemShape {
+	if (context.getNode().typeVersion < 1.1) return 'asRead';
+	return context.getNodeParameter('options.fullRecord', false) === true ? 'full' : 'list';
 }
 
 export function pollTimes(context: IPollFunctions): unknown {

@@ -9,16 +9,23 @@ import type { TriggerEvent } from './events';
 import { isRateLimited, ranOutOfTime, type Reader } from './reads';
 import { pollsPerDay, type PollTiming } from './schedule';
 import { lostStartNotice } from './starts';
-import type { EmittedItem } from './tracker/items';
 import type { PollOutcome } from './tracker/poll';
+import { shapedRecord, type ItemShape, type ShownItem } from './shape';
 import { catchUpNotice } from './tracker/catchup';
 import { storedNotice } from './tracker/state/formats';
 
-/** An item: the record, its events and previous status, its event id; `behind` while late. */
-export function toItem(item: EmittedItem, late: string | undefined): INodeExecutionData {
+/**
+ * An item: the record (../shape), its events and previous status, its event id; `behind` while
+ * late.
+ */
+export function toItem(
+	item: ShownItem,
+	late: string | undefined,
+	shape: ItemShape = 'asRead',
+): INodeExecutionData {
 	return {
 		json: {
-			...(item.record as IDataObject),
+			...(shapedRecord(item, shape) as IDataObject),
 			event: item.event,
 			events: item.events,
 			previousStatus: item.previousStatus,

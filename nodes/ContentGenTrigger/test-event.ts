@@ -3,9 +3,10 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { eventsOfKind, type TriggerEvent } from './events';
-import { pollTimes } from './parameters';
+import { pollTimes, readShape } from './parameters';
 import { reader, type Filters } from './reads';
 import { dailyCost, toItem } from './report';
+import { goneNotice, readFullRecords } from './shape';
 import { pickTestEvent, type EmittedItem } from './tracker/items';
 import { PAGE_SIZE, time, type ListResult } from './tracker/requests';
 
@@ -38,7 +39,12 @@ export async function fetchTestEvent(
 				'Fetch Test Event shows the most recent matching article or social content. Generate some content (or widen the project/platform filter) and try again.',
 		});
 	}
-	const item = toItem(chosen, undefined);
+	// The item a poll would give, Full Record's read included.
+	const shape = readShape(context);
+	const full = shape === 'full' ? await readFullRecords([chosen], read) : undefined;
+	const gone = goneNotice(full?.gone ?? 0);
+	if (gone) context.logger.warn(gone, { node: context.getNode().name });
+	const item = toItem(full?.items[0] ?? chosen, undefined, shape);
 	if (warning) item.json.warning = warning;
 	return [[item]];
 }

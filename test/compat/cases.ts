@@ -200,4 +200,14 @@ export const CASES: Case[] = [
 		node: 'contentGenTrigger',
 		parameters: { events: ['articleStatusChanged', 'socialStatusChanged'] },
 	},
+	// Version 1.1's Full Record (version 1 has no such option and reads the same workflow without it).
+	{
+		name: 'trigger-full-record',
+		node: 'contentGenTrigger',
+		parameters: {
+			events: ['socialFinished', 'socialPublished'],
+			delivery: 'atLeastOnce',
+			options: { fullRecord: true },
+		},
+	},
 ];

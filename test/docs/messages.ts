@@ -46,6 +46,8 @@ export const PRODUCERS: Array<{ file: string; name: string }> = [
 	{ file: 'nodes/ContentGenTrigger/cost.ts', name: 'expected' },
 	// The trigger's note that followed social records were let go, said once a poll.
 	{ file: 'nodes/ContentGenTrigger/tracker/context.ts', name: 'UNFOLLOWED' },
+	// Full Record's note that content was gone before it could be read, logged by the poll.
+	{ file: 'nodes/ContentGenTrigger/shape.ts', name: 'goneNotice' },
 ];
 
 /** A limit on alternatives of one expression; past it, the part is a hole. */
