@@ -5,39 +5,15 @@
  * so an expression on a field works on every execution; Options > Full Record reads each reported
  * social record by id instead (1 request an item).
  */
+import { ARTICLE_LIST_FIELDS, SOCIAL_LIST_FIELDS } from '../shared/domain/list-fields';
 import type { RecordKind } from './events';
 import type { EmittedItem } from './tracker/items';
 import type { Reader, TrackedRecord } from './tracker/requests';
 
 /** The fields the service's lists give (spec 2.2 and 2.3, "list items carry"). */
 export const LIST_FIELDS: Record<RecordKind, readonly string[]> = {
-	article: [
-		'id',
-		'title',
-		'slug',
-		'status',
-		'meta_description',
-		'project_id',
-		'created_at',
-		'updated_at',
-	],
-	social: [
-		'id',
-		'article_id',
-		'project_id',
-		'title',
-		'status',
-		'source_url',
-		'source_type',
-		'language',
-		'platforms',
-		'image_urls',
-		'video_urls',
-		'scheduled_publish_at',
-		'error_message',
-		'created_at',
-		'updated_at',
-	],
+	article: ARTICLE_LIST_FIELDS,
+	social: SOCIAL_LIST_FIELDS,
 };
 
 /** An item; `full`: its record was read by id for Full Record. */

@@ -2,17 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { applyOutput, type Output } from '../../helpers/output';
 import { pick } from '../../helpers/pick';
+import { ARTICLE_LIST_FIELDS } from '../../../shared/domain/list-fields';
 
-const SIMPLE_FIELDS = [
-	'id',
-	'title',
-	'slug',
-	'status',
-	'meta_description',
-	'project_id',
-	'created_at',
-	'updated_at',
-] as const;
+const SIMPLE_FIELDS = ARTICLE_LIST_FIELDS;
 
 /** Every field of a full article: the choices of Output > Selected Fields (spec 2.2). */
 export const ARTICLE_FIELDS = [
