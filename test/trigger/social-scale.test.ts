@@ -3,12 +3,9 @@
  * while the trigger learns a big account, and records the account loses. Requests are counted
  * from the in-memory service's log; the stored state is measured as n8n stores it (JSON).
  */
-import {
-	runPoll,
-	type PollOutcome,
-	type TriggerEvent,
-} from '../../nodes/ContentGenTrigger/tracker';
-import { prng, World, type SocialOrder } from '../../harness/trigger/world';
+import { type TriggerEvent } from '../../nodes/ContentGenTrigger/tracker';
+import { type SocialOrder } from '../../harness/trigger/world';
+import { TrackerAccount } from './tracker-account';
 
 const FINISHED: TriggerEvent[] = ['socialFinished', 'socialFailed'];
 const PUBLISHED: TriggerEvent[] = ['socialScheduled', 'socialPublished'];
@@ -22,20 +19,8 @@ const SPEC_STATUSES = [
 	'published',
 	'failed',
 ];
-const STATE_LIMIT = 65_536;
-const MINUTE = 60_000;
 
-class Account {
-	readonly world: World;
-	stored: unknown = {};
-
-	constructor(
-		readonly events: TriggerEvent[],
-		order: SocialOrder = 'id',
-	) {
-		this.world = new World(prng(7), { socialOrder: order });
-	}
-
+class Account extends TrackerAccount {
 	/** `count` records in `status`, created over the last months. */
 	seed(status: string, count: number): string[] {
 		const ids: string[] = [];
@@ -43,32 +28,6 @@ class Account {
 		for (let i = 0; i < count; i++)
 			ids.push(this.world.create('social', status, { created: start + i * 1000 }));
 		return ids;
-	}
-
-	/** One poll a minute after the last; its requests and outcome. */
-	async poll(requestBudget?: number): Promise<{ outcome: PollOutcome; requests: number }> {
-		this.world.tick(MINUTE);
-		const before = this.world.log.length;
-		const outcome = await runPoll(
-			this.stored,
-			{ events: this.events, scope: 'all', now: this.world.now, requestBudget },
-			(request) => this.world.answer(request),
-		);
-		const size = JSON.stringify(outcome.state).length;
-		if (size > STATE_LIMIT) throw new Error(`state of ${size} characters`);
-		this.stored = JSON.parse(JSON.stringify(outcome.state));
-		return { outcome, requests: this.world.log.length - before };
-	}
-
-	/** Polls until the trigger says it is no longer behind (at most `max`); the ids reported. */
-	async settle(max: number): Promise<{ polls: number; reported: string[] }> {
-		const reported: string[] = [];
-		for (let polls = 1; polls <= max; polls++) {
-			const { outcome } = await this.poll();
-			reported.push(...outcome.items.map((item) => item.record.id));
-			if (!outcome.lag.behind) return { polls, reported };
-		}
-		return { polls: Infinity, reported };
 	}
 }
 
