@@ -23,7 +23,7 @@ export type ShownItem = EmittedItem & { full?: boolean };
 export type ItemShape = 'asRead' | 'list' | 'full';
 
 /** The list's fields of a record, in the list's order; one the service did not send is null. */
-export function listShape(kind: RecordKind, record: TrackedRecord): Record<string, unknown> {
+function listShape(kind: RecordKind, record: TrackedRecord): Record<string, unknown> {
 	const shaped: Record<string, unknown> = {};
 	for (const field of LIST_FIELDS[kind]) shaped[field] = record[field] ?? null;
 	return shaped;

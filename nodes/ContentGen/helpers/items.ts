@@ -13,7 +13,7 @@ export function atItem(message: string, itemIndex: number): string {
 }
 
 /** A refusal in n8n's words: the parameter's display name in single quotes, as n8n's copy asks. */
-export function refusalMessage(error: ValidationError): string {
+function refusalMessage(error: ValidationError): string {
 	const { field, message } = error;
 	return message.startsWith(`${field} `) ? `'${field}'${message.slice(field.length)}` : message;
 }
