@@ -125,7 +125,11 @@ export function step(
 				const shown = await text(page, 'body', 20_000);
 				writeFileSync(`${base}.txt`, `${page.url()}\n\n${scrub(state, shown)}\n`);
 				const message = scrub(state, (error as Error).message ?? String(error));
-				throw new Error(`${message}\n(see ${base}.png and .txt)`);
+				// The panel's text in the message too: a CI log is often all there is to read.
+				const panel = (await page.$(NDV))
+					? `\nthe open panel: ${scrub(state, await text(page, NDV, 1_500))}`
+					: '';
+				throw new Error(`${message}${panel}\n(see ${base}.png and .txt)`);
 			}
 		},
 		timeout,

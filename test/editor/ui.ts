@@ -161,19 +161,39 @@ export async function setSwitch(page: Page, name: string, on: boolean) {
 	);
 }
 
-/** Adds the option `label` to the collection parameter labelled `collection` and waits for its field. */
+/**
+ * Adds the option `label` to the collection parameter labelled `collection` and waits for its field.
+ * A pick made while the panel is still drawing a change just before it (a switch that shows the
+ * option) can be lost: then the list is closed and the option picked again, three times at most.
+ */
 export async function addCollectionOption(page: Page, collection: string, label: string) {
-	let button: ElementHandle | null = null;
-	for (const item of await page.$$(tid('parameter-item', NDV))) {
-		const title = await item
-			.$eval(tid('input-label'), (e) => (e as HTMLElement).innerText.trim())
-			.catch(() => '');
-		if (title.split('\n')[0] === collection) button = await item.$(tid('collection-parameter-add'));
+	for (let attempt = 1; ; attempt++) {
+		let button: ElementHandle | null = null;
+		for (const item of await page.$$(tid('parameter-item', NDV))) {
+			const title = await item
+				.$eval(tid('input-label'), (e) => (e as HTMLElement).innerText.trim())
+				.catch(() => '');
+			if (title.split('\n')[0] === collection)
+				button = await item.$(tid('collection-parameter-add'));
+		}
+		if (!button) throw new Error(`no collection "${collection}" in the panel`);
+		await button.click();
+		await clickText(page, tid('collection-parameter-option'), label);
+		const missed = await waitForLabels(
+			page,
+			tid('input-label', NDV),
+			(shown) => shown.includes(label),
+			5_000,
+		).then(
+			() => undefined,
+			(error: Error) => error.message,
+		);
+		if (missed === undefined) return;
+		if (attempt === 3) throw new Error(`${missed}, picked ${attempt} times`);
+		// A list that is only fading out closes by itself; Escape then would close the panel.
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		if ((await labels(page, DROPDOWN_ITEM)).length > 0) await closeDropdown(page);
 	}
-	if (!button) throw new Error(`no collection "${collection}" in the panel`);
-	await button.click();
-	await clickText(page, tid('collection-parameter-option'), label);
-	await waitForLabels(page, tid('input-label', NDV), (shown) => shown.includes(label), 5_000);
 }
 
 /** The output panel's schema view: each field with its value, one under the other. */
@@ -259,11 +279,19 @@ export async function dismissToasts(page: Page) {
 /** Opens a node's panel by double-clicking it on the canvas; `which` is e.g. `[data-node-name="…"]`. */
 export async function openNode(page: Page, which: string) {
 	const node = await page.locator(`[data-test-id="canvas-node"]${which}`).waitHandle();
-	await node.evaluate((e) => e.scrollIntoView({ block: 'center' }));
-	const box = await node.boundingBox();
-	if (!box) throw new Error(`node ${which} has no box on the canvas`);
-	await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { count: 2 });
-	await page.waitForSelector(tid('node-parameters', NDV), { visible: true });
+	// The canvas may still be fitting its view when it first shows: a double click that lands
+	// beside the moving node opens nothing, so it is made again on the node's new box.
+	for (let attempt = 1; ; attempt++) {
+		await node.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+		const box = await node.boundingBox();
+		if (!box) throw new Error(`node ${which} has no box on the canvas`);
+		await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { count: 2 });
+		const opened = await page
+			.waitForSelector(tid('node-parameters', NDV), { visible: true, timeout: 10_000 })
+			.catch(() => null);
+		if (opened) return;
+		if (attempt === 3) throw new Error(`node ${which} did not open after ${attempt} double clicks`);
+	}
 }
 
 export async function closeNode(page: Page) {
