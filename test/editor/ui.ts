@@ -51,24 +51,51 @@ export async function waitForLabels(
 	throw new Error(`${selector} shows ${JSON.stringify(shown)} (after ${timeout / 1000} s)`);
 }
 
-/** Clicks the visible element of `selector` whose first line of text is `label`, once it is still. */
+/**
+ * Clicks the visible element of `selector` whose first line of text is `label`, once it is still.
+ * The element is marked and clicked through a locator of its mark: a list the editor draws again
+ * (its options recomputed by a change that has just landed) drops the mark, and the element is
+ * then found and marked again, where a handle would wait on a detached element until it timed out.
+ */
 export async function clickText(page: Page, selector: string, label: string, timeout = 15_000) {
-	const handle = await page
-		.waitForFunction(
-			(s, l) =>
-				[...document.querySelectorAll<HTMLElement>(s)].find(
-					(e) => e.offsetParent !== null && (e.innerText ?? '').trim().split('\n')[0].trim() === l,
-				),
-			{ timeout },
-			selector,
-			label,
-		)
-		.catch(async () => {
+	const deadline = Date.now() + timeout;
+	for (let round = 1; ; round++) {
+		const mark = `${Date.now()}-${round}`;
+		const found = await page
+			.waitForFunction(
+				(s, l, m) => {
+					const element = [...document.querySelectorAll<HTMLElement>(s)].find(
+						(e) =>
+							e.offsetParent !== null && (e.innerText ?? '').trim().split('\n')[0].trim() === l,
+					);
+					element?.setAttribute('data-contentgen-click', m);
+					return !!element;
+				},
+				{ timeout: Math.max(1, deadline - Date.now()) },
+				selector,
+				label,
+				mark,
+			)
+			.then(
+				() => true,
+				() => false,
+			);
+		if (!found)
 			throw new Error(
 				`no "${label}" among ${selector}: ${JSON.stringify(await labels(page, selector))}`,
 			);
-		});
-	await (handle.asElement() as ElementHandle<Element>).asLocator().click();
+		const clicked = await page
+			.locator(`[data-contentgen-click="${mark}"]`)
+			.setTimeout(5_000)
+			.click()
+			.then(
+				() => true,
+				() => false,
+			);
+		if (clicked) return;
+		if (Date.now() >= deadline)
+			throw new Error(`"${label}" among ${selector} was drawn again each time before its click`);
+	}
 }
 
 /** Replaces the value of an input (the editor keeps a redacted secret in it, so select all first). */
