@@ -38,6 +38,8 @@ export interface MonthSize {
 	/** Polls before the hazards start: activation and learning the account. */
 	warmup: number;
 	minutes: number;
+	/** Writers' clocks up to this many minutes off either way. */
+	clockSkewMinutes: number;
 }
 
 export interface History extends MonthSize {
@@ -46,7 +48,14 @@ export interface History extends MonthSize {
 	list: Minute[];
 }
 
-export const MONTH: MonthSize = { articles: 3000, social: 3000, warmup: 12, minutes: 400 };
+/** Writers' clocks up to 2 minutes off either way: two of them stay within the look-back. */
+export const MONTH: MonthSize = {
+	articles: 3000,
+	social: 3000,
+	warmup: 12,
+	minutes: 400,
+	clockSkewMinutes: 2,
+};
 
 /** Plausible next statuses: the lifecycles forward, plus regenerations and archiving. */
 export const NEXT: Record<Kind, Record<string, string[]>> = {
@@ -71,14 +80,12 @@ export const NEXT: Record<Kind, Record<string, string[]>> = {
 	},
 };
 
-/** Writers' clocks up to 2 minutes off either way: two of them stay within the look-back. */
-const SKEW = 2 * 60_000;
-
 /** The history a seed gives: the same on every machine. */
 export function monthOf(seed: number, order: SocialOrder, size: MonthSize = MONTH): History {
 	const r = prng(seed);
 	const chance = (p: number) => r() < p;
-	const skew = () => (chance(0.2) ? Math.round((r() * 2 - 1) * SKEW) : 0);
+	const spread = size.clockSkewMinutes * 60_000;
+	const skew = () => (chance(0.2) ? Math.round((r() * 2 - 1) * spread) : 0);
 	const action = (): Action => {
 		const kind: Kind = chance(0.5) ? 'article' : 'social';
 		const x = r();

@@ -8,7 +8,7 @@
  * social list orders, both Deliveries; CONTENTGEN_MONTH_SEEDS=1-100 (or 3,9,12-15) plays those
  * seeds instead. Part p of PARTS plays every PARTS-th seed from the p-th.
  */
-import { DEEP_SEEDS, parseSeeds, type History } from '../../harness/trigger/month';
+import { DEEP_SEEDS, MONTH, parseSeeds, type History } from '../../harness/trigger/month';
 import { monthOf } from '../../harness/trigger/month';
 import { runMonth, type Delivery } from '../../harness/trigger/month-run';
 import { describe as describeHistory, shrink } from '../../harness/trigger/month-shrink';
@@ -18,6 +18,10 @@ export const PARTS = 6;
 const CHOSEN = process.env.CONTENTGEN_MONTH_SEEDS;
 export const DEEP = process.env.CONTENTGEN_DEEP === '1' || CHOSEN !== undefined;
 const SEEDS = parseSeeds(CHOSEN ?? DEEP_SEEDS);
+/** CONTENTGEN_MONTH_CLOCKS=3: writers' clocks up to 3 minutes off instead of MONTH's 2. */
+const CLOCKS = Number(process.env.CONTENTGEN_MONTH_CLOCKS ?? MONTH.clockSkewMinutes);
+if (!(CLOCKS >= 0)) throw new Error('CONTENTGEN_MONTH_CLOCKS: minutes, 0 or more');
+const SIZE = { ...MONTH, clockSkewMinutes: CLOCKS };
 
 export async function holds(history: History, delivery: Delivery): Promise<void> {
 	const result = await runMonth(history, delivery);
@@ -28,9 +32,13 @@ export async function holds(history: History, delivery: Delivery): Promise<void>
 		return;
 	}
 	const shrunk = await shrink(history, delivery, result.firstBad, DEEP ? 60 : 12);
+	const clocks =
+		history.clockSkewMinutes === MONTH.clockSkewMinutes
+			? ''
+			: `, { ...MONTH, clockSkewMinutes: ${history.clockSkewMinutes} }`;
 	throw new Error(
 		`${result.problems.length} problem(s), first: ${result.problems[0]}\n` +
-			`replay: monthOf(${history.seed}, '${history.order}') under ${delivery}\n` +
+			`replay: monthOf(${history.seed}, '${history.order}'${clocks}) under ${delivery}\n` +
 			describeHistory(shrunk, delivery),
 	);
 }
@@ -59,7 +67,7 @@ export function deepPart(part: number): void {
 	it.each(casesOf(seeds))(
 		'seed %i, social list in %s order, %s: nothing missed, repeated or made up',
 		async (seed, order, delivery) => {
-			await holds(monthOf(seed, order), delivery);
+			await holds(monthOf(seed, order, SIZE), delivery);
 		},
 		600_000,
 	);
