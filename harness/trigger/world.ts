@@ -10,6 +10,7 @@ import type {
 	TrackerRequest,
 } from '../../nodes/ContentGenTrigger/tracker';
 import { SOCIAL_STATUSES } from '../../sandbox/constants';
+import { uuidv7 } from '../../sandbox/prng';
 
 export const EPOCH = Date.UTC(2025, 0, 1);
 
@@ -62,6 +63,11 @@ export function toRecord(row: Row): TrackedRecord {
 
 export interface WorldOptions {
 	socialOrder?: SocialOrder;
+	/**
+	 * `v7`: time-ordered ids, minted at the world's time (not the record's stamp: an import mints
+	 * a whole batch in one millisecond); default `v4`, random-looking ones.
+	 */
+	ids?: 'v4' | 'v7';
 }
 
 export class World {
@@ -72,6 +78,7 @@ export class World {
 	private next = 0;
 	readonly log: TrackerRequest[] = [];
 	readonly socialOrder: SocialOrder;
+	private readonly ids: 'v4' | 'v7';
 	private sortedArticles: Row[] | undefined;
 	private orderedSocial: Row[] | undefined;
 
@@ -80,6 +87,7 @@ export class World {
 		options: WorldOptions = {},
 	) {
 		this.socialOrder = options.socialOrder ?? 'shuffled';
+		this.ids = options.ids ?? 'v4';
 	}
 
 	tick(ms: number): void {
@@ -92,7 +100,9 @@ export class World {
 		status: string,
 		options: { skew?: number; created?: number } = {},
 	): string {
-		const id = uuidFrom(++this.next, kind === 'article' ? 1 : 2);
+		const n = ++this.next;
+		const id =
+			this.ids === 'v7' ? uuidv7(this.now, this.random) : uuidFrom(n, kind === 'article' ? 1 : 2);
 		const stamp = options.created ?? this.now + (options.skew ?? 0);
 		this.table(kind).set(id, { id, status, created: stamp, updated: stamp });
 		this.invalidate(kind);
