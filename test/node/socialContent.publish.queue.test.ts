@@ -157,6 +157,73 @@ describe('Publish, Next Free Slot', () => {
 		]);
 	});
 
+	it('a slot that stays over Posts per Slot: the post that keeps it is reported too, after every read', async () => {
+		const slot = '2026-11-30T09:00:00Z';
+		const scope = api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish')
+			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled', scheduled_at: slot }))
+			// Another post scheduled after ours, into our slot, and never moved by whoever placed it.
+			.get('/api/v1/social/content')
+			.query(true)
+			.times(6)
+			.reply(
+				200,
+				list([
+					{ id: CONTENT_ID, at: slot, updated: '2026-11-27T12:00:00Z' },
+					{ id: OTHER, at: slot, updated: '2026-11-27T12:00:01Z' },
+				]),
+			);
+		const result = await runWorkflow(queued());
+		expect(result.error).toBeUndefined();
+		const [item] = result.output('ContentGen');
+		expect(item.json.slot_check).toBe('conflict');
+		expect(item.json.slot_conflict).toBe(
+			'2026-11-30 09:00 (UTC) holds 2 posts on twitter, over Posts per Slot (1); this post was scheduled first and stays, the others had not moved after 6 reads',
+		);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a read back that fails leaves the post where it is, reported as unchecked, not as a conflict', async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish')
+			.reply(
+				200,
+				envelope({
+					content_id: CONTENT_ID,
+					status: 'scheduled',
+					scheduled_at: '2026-11-30T09:00:00Z',
+				}),
+			)
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(403, { success: false, error: { code: 'FORBIDDEN', message: 'No read permission' } });
+		const result = await runWorkflow(queued());
+		expect(result.error).toBeUndefined();
+		const [item] = result.output('ContentGen');
+		expect(item.json.slot_check).toBe('unchecked');
+		expect(item.json.slot_conflict).toBeUndefined();
+		expect((item.json.slot as { scheduled_at: string }).scheduled_at).toBe(
+			'2026-11-30T09:00:00.000Z',
+		);
+		expect(item.json.status_note).toMatch(
+			/^Scheduled, but the scheduled list could not be read back, so its slot was not checked against other workflows: /,
+		);
+		const task = result.run.data.resultData.runData.ContentGen[0];
+		expect(task.hints?.map((hint) => hint.message)).toEqual([
+			'1 queued post was scheduled but not checked against other workflows: the scheduled list could not be read back (item 0).',
+		]);
+	});
+
 	it('the editor shows the defaults an unset option means (lead 10 minutes, horizon 30 days, 1 a slot)', () => {
 		const options = queueProperties.find((p) => p.name === 'queueOptions')
 			?.options as INodeProperties[];

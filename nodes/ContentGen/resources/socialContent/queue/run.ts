@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { crowded, reassign, type ListedPost } from '../../../../shared/queue/claims';
+import { crowded, overFull, reassign, type ListedPost } from '../../../../shared/queue/claims';
 import { windowOf, type QueueSettings } from '../../../../shared/queue/settings';
 import {
 	firstFree,
@@ -91,6 +91,14 @@ export async function publishWithQueue(
 			location: 'outputPane',
 		});
 	}
+	const unchecked = placed.filter((q) => q.unchecked && !q.conflict);
+	if (unchecked.length) {
+		this.addExecutionHints({
+			message: `${unchecked.length} queued post${unchecked.length > 1 ? 's were' : ' was'} scheduled but not checked against other workflows: the scheduled list could not be read back (item${unchecked.length > 1 ? 's' : ''} ${unchecked.map((q) => q.itemIndex).join(', ')}).`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
 	for (const q of placed) outputs[q.itemIndex] = [];
 	for (const q of placed) appendPaired(outputs[q.itemIndex] ?? [], queuedOutput(q), q.itemIndex);
 	if (state.failure) throw state.failure;
@@ -146,7 +154,11 @@ async function schedule(connection: Connection, q: Queued, slot: Slot, explain: 
 	q.slot = slot;
 }
 
-/** Reads the list back; moves each of this run's posts that another post reached first. */
+/**
+ * Reads the list back; moves each of this run's posts that another post reached first. A read
+ * that fails leaves the posts where they are, unchecked; after the last read every post of the run
+ * in a slot over Posts per Slot is reported, the one that keeps it too.
+ */
 async function verify(
 	context: IExecuteFunctions,
 	connection: Connection,
@@ -160,21 +172,34 @@ async function verify(
 			posts = (await readScheduled(context, connection, placed[0].call)).posts;
 		} catch (error) {
 			const why = (error as Error).message;
-			for (const q of placed) q.conflict ??= `its slot could not be checked: ${why}`;
+			for (const q of placed) if (!q.conflict) q.unchecked = why;
 			return;
 		}
 		const listed = new Set(posts.map((post) => post.id));
 		const moving: Queued[] = [];
+		let waiting = false;
 		for (const q of placed) {
 			q.listed = listed.has(q.contentId);
 			if (q.conflict) continue;
 			const [over] = crowded(posts, [q.contentId], q.settings.perSlot);
-			if (!over) continue;
-			if (read === VERIFY_READS) {
-				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${q.slot?.local.replace('T', ' ')} (${q.settings.clock.zone}) on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
-			} else moving.push(q);
+			// A post that keeps its slot waits for the posts after it there to move.
+			const shared = overFull(posts, q.contentId, q.settings.perSlot);
+			if (read < VERIFY_READS) {
+				if (over) moving.push(q);
+				else if (shared) waiting = true;
+				continue;
+			}
+			const where = `${q.slot?.local.replace('T', ' ')} (${q.settings.clock.zone})`;
+			if (over) {
+				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${where} on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
+			} else if (shared) {
+				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over Posts per Slot (${q.settings.perSlot}); this post was scheduled first and stays, the others had not moved after ${VERIFY_READS} reads`;
+			}
 		}
-		if (moving.length === 0) return;
+		if (moving.length === 0) {
+			if (waiting) continue;
+			return;
+		}
 		// Every crowded post of the list placed as every reader of this list would place it.
 		const { settings } = moving[0];
 		const { from, to } = windowOf(now, settings);
