@@ -157,35 +157,86 @@ describe('Publish, Next Free Slot', () => {
 		]);
 	});
 
-	it('a slot that stays over Posts per Slot: the post that keeps it is reported too, after every read', async () => {
-		const slot = '2026-11-30T09:00:00Z';
+	it('after the last read, every post of the run in a slot over Posts per Slot is reported, the one that keeps it too', async () => {
+		const second = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 		const scope = api()
 			.get('/api/v1/social/content')
 			.query(true)
 			.reply(200, list([]))
 			.get(`/api/v1/social/content/${CONTENT_ID}`)
 			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.get(`/api/v1/social/content/${second}`)
+			.reply(200, envelope({ id: second, platforms: { twitter: 'caption' } }))
 			.post('/api/v1/social/publish')
-			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled', scheduled_at: slot }))
-			// Another post scheduled after ours, into our slot, and never moved by whoever placed it.
+			.times(7)
+			.reply(200, envelope({ status: 'scheduled' }))
+			// Others' posts in both slots, never moved by whoever placed them: item 1 is crowded on
+			// every read (it moves 5 times), item 0 keeps its slot with a later post beside it.
 			.get('/api/v1/social/content')
 			.query(true)
 			.times(6)
 			.reply(
 				200,
 				list([
-					{ id: CONTENT_ID, at: slot, updated: '2026-11-27T12:00:00Z' },
-					{ id: OTHER, at: slot, updated: '2026-11-27T12:00:01Z' },
+					{ id: CONTENT_ID, at: '2026-11-30T09:00:00Z', updated: '2026-11-27T12:00:00Z' },
+					{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-27T12:00:01Z' },
+					{
+						id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+						at: '2026-12-07T09:00:00Z',
+						updated: '2026-11-01T00:00:00Z',
+					},
+					{ id: second, at: '2026-12-07T09:00:00Z', updated: '2026-11-27T12:00:02Z' },
 				]),
 			);
-		const result = await runWorkflow(queued());
-		expect(result.error).toBeUndefined();
-		const [item] = result.output('ContentGen');
-		expect(item.json.slot_check).toBe('conflict');
-		expect(item.json.slot_conflict).toBe(
-			'2026-11-30 09:00 (UTC) holds 2 posts on twitter, over Posts per Slot (1); this post was scheduled first and stays, the others had not moved after 6 reads',
+		const result = await runWorkflow(
+			singleNodeWorkflow({
+				resource: 'socialContent',
+				operation: 'publish',
+				contentId: '={{ $json.id }}',
+				timing: 'nextFreeSlot',
+				postingTimes: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
+				queueOptions: { timeZone: 'UTC' },
+			}),
+			{ input: [{ id: CONTENT_ID }, { id: second }] },
 		);
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen').map((item) => item.json.slot_conflict)).toEqual([
+			'2026-11-30 09:00 (UTC) holds 2 posts on twitter, over Posts per Slot (1); this post was scheduled first and stays',
+			'1 other post was scheduled first in 2026-12-21 09:00 (UTC) on twitter, and the slot still held too many after 5 moves',
+		]);
 		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a list that never shows all it counts: the item fails with the figures of the last read, nothing scheduled', async () => {
+		let reads = 0;
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.times(100)
+			.reply(() => {
+				reads++;
+				// Two records shown, three counted, on every read.
+				const page = list([
+					{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' },
+					{
+						id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+						at: '2026-12-07T09:00:00Z',
+						updated: '2026-11-01T00:00:00Z',
+					},
+				]);
+				return [
+					200,
+					{ ...page, pagination: { ...(page.pagination as object), total: 3, has_more: true } },
+				];
+			});
+		const result = await runWorkflow(queued());
+		expect(result.error?.message).toBe(
+			'Could not read every scheduled post, so the free slots are unknown [item 0]',
+		);
+		expect(result.error?.description).toBe(
+			'Incomplete list: 2 of the 3 records the service last reported were read, after its pages were read 16 more times; 16 reads in a row brought no record not already read. Nothing was scheduled from this read; run the node again.',
+		);
+		expect(reads).toBe(2 + 16);
 	});
 
 	it('a read back that fails leaves the post where it is, reported as unchecked, not as a conflict', async () => {
@@ -222,6 +273,94 @@ describe('Publish, Next Free Slot', () => {
 		expect(task.hints?.map((hint) => hint.message)).toEqual([
 			'1 queued post was scheduled but not checked against other workflows: the scheduled list could not be read back (item 0).',
 		]);
+	});
+
+	it('a record of another status served despite ?status=scheduled takes no slot', async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.twice()
+			.reply(
+				200,
+				envelope(
+					[
+						{
+							id: OTHER,
+							status: 'published',
+							platforms: { twitter: 'caption' },
+							scheduled_publish_at: '2026-11-30T09:00:00Z',
+							updated_at: '2026-11-01T00:00:00Z',
+						},
+					],
+					{ total: 1, page: 1, limit: 100, total_pages: 1, has_more: false },
+				),
+			)
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-11-30T09:00:00.000Z',
+			})
+			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		const result = await runWorkflow(queued());
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen')[0].json.slot).toMatchObject({
+			scheduled_at: '2026-11-30T09:00:00.000Z',
+		});
+	});
+
+	it("keeps the spelling of the Time Zone given (Asia/Kolkata, not Intl's Asia/Calcutta)", async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(
+				200,
+				list([{ id: CONTENT_ID, at: '2026-11-30T03:30:00Z', updated: '2026-11-27T12:00:00Z' }]),
+			)
+			.post('/api/v1/social/publish')
+			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		const result = await runWorkflow(queued({ timeZone: 'Asia/Kolkata' }));
+		expect(result.error).toBeUndefined();
+		const { json } = result.output('ContentGen')[0];
+		expect(json.slot).toMatchObject({
+			scheduled_at: '2026-11-30T03:30:00.000Z',
+			local_time: '2026-11-30 09:00',
+			time_zone: 'Asia/Kolkata',
+		});
+		expect(json.status_note).toBe(
+			'Queued: the service will post at 2026-11-30T03:30:00.000Z (2026-11-30 09:00 Asia/Kolkata).',
+		);
+	});
+
+	it('a full queue for a LinkedIn + X post names only the platform that was full', async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(
+				200,
+				list([
+					{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' },
+					{
+						id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+						at: '2026-12-07T09:00:00Z',
+						updated: '2026-11-01T00:00:00Z',
+					},
+				]),
+			)
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(
+				200,
+				envelope({ id: CONTENT_ID, platforms: { linkedin: 'caption', twitter: 'caption' } }),
+			);
+		const result = await runWorkflow(queued({ horizonDays: 14 }));
+		expect(result.error?.description).toBe(
+			"All 2 slots of the posting times up to the horizon are full on twitter ('Posts per Slot': 1). Widen 'Horizon (Days)', raise 'Posts per Slot' or add 'Posting Times'. Nothing was scheduled for this item.",
+		);
 	});
 
 	it('the editor shows the defaults an unset option means (lead 10 minutes, horizon 30 days, 1 a slot)', () => {

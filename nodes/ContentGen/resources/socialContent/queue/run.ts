@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { crowded, overFull, reassign, type ListedPost } from '../../../../shared/queue/claims';
 import { windowOf, type QueueSettings } from '../../../../shared/queue/settings';
 import {
+	countIn,
 	firstFree,
 	occupancyOf,
 	release,
@@ -126,7 +127,15 @@ function pick(context: IExecuteFunctions, occupancy: Occupancy, q: Queued, now: 
 	);
 	if (found.slot) return found.slot;
 	const horizon = new Date(to).toISOString();
-	const on = q.platforms.join(', ');
+	// Only the platforms that filled a slot: a LinkedIn + X post may find LinkedIn free throughout.
+	const full = new Set<string>();
+	for (const slot of slotsBetween(settings.clock, settings.times, from, to)) {
+		for (const platform of q.platforms) {
+			if (countIn(occupancy, slot.at, platform, q.contentId) >= settings.perSlot)
+				full.add(platform);
+		}
+	}
+	const on = q.platforms.filter((platform) => full.has(platform)).join(', ');
 	throw new NodeOperationError(
 		context.getNode(),
 		`No free slot before the horizon, ${horizon} ('Horizon (Days)': ${settings.horizonDays})`,
@@ -177,29 +186,23 @@ async function verify(
 		}
 		const listed = new Set(posts.map((post) => post.id));
 		const moving: Queued[] = [];
-		let waiting = false;
 		for (const q of placed) {
 			q.listed = listed.has(q.contentId);
 			if (q.conflict) continue;
 			const [over] = crowded(posts, [q.contentId], q.settings.perSlot);
-			// A post that keeps its slot waits for the posts after it there to move.
-			const shared = overFull(posts, q.contentId, q.settings.perSlot);
 			if (read < VERIFY_READS) {
 				if (over) moving.push(q);
-				else if (shared) waiting = true;
 				continue;
 			}
+			const shared = overFull(posts, q.contentId, q.settings.perSlot);
 			const where = `${q.slot?.local.replace('T', ' ')} (${q.settings.clock.zone})`;
 			if (over) {
 				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${where} on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
 			} else if (shared) {
-				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over Posts per Slot (${q.settings.perSlot}); this post was scheduled first and stays, the others had not moved after ${VERIFY_READS} reads`;
+				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over Posts per Slot (${q.settings.perSlot}); this post was scheduled first and stays`;
 			}
 		}
-		if (moving.length === 0) {
-			if (waiting) continue;
-			return;
-		}
+		if (moving.length === 0) return;
 		// Every crowded post of the list placed as every reader of this list would place it.
 		const { settings } = moving[0];
 		const { from, to } = windowOf(now, settings);
