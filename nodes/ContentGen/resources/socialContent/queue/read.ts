@@ -18,13 +18,12 @@ export function platformsOf(value: unknown): string[] {
  * Every scheduled post of the account, every page (the service's own status filter, and the
  * record's status again here: a service may apply the filter loosely), as the queue counts them: a
  * record takes its slot on each platform it holds, since the list does not say which platforms a
- * publish chose. A shortfall throws: free slots read from part of the list could double-book.
+ * publish chose. `shortfall` says why the list could not be read whole.
  */
 export async function readScheduled(
-	context: IExecuteFunctions,
 	connection: Connection,
 	call: CallOptions,
-): Promise<{ posts: ListedPost[] }> {
+): Promise<{ posts: ListedPost[]; shortfall?: string }> {
 	const walked = await collect<IDataObject>(
 		connection,
 		'/social/content',
@@ -34,21 +33,7 @@ export async function readScheduled(
 	);
 	let records = walked.records;
 	let shortfall = walked.shortfall;
-	if (shortfall) {
-		const sampled = await sample(connection, call, records);
-		records = sampled.records;
-		shortfall = sampled.shortfall;
-	}
-	if (shortfall) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Could not read every scheduled post, so the free slots are unknown',
-			{
-				itemIndex: call.itemIndex,
-				description: `${shortfall}. Nothing was scheduled from this read; run the node again.`,
-			},
-		);
-	}
+	if (shortfall) ({ records, shortfall } = await sample(connection, call, records));
 	const posts: ListedPost[] = [];
 	for (const record of records) {
 		const at = Date.parse(String(record.scheduled_publish_at ?? ''));
@@ -61,7 +46,25 @@ export async function readScheduled(
 			updatedAt: Date.parse(String(record.updated_at ?? '')),
 		});
 	}
-	return { posts };
+	return { posts, shortfall };
+}
+
+/** The scheduled posts to choose slots from; a shortfall throws: part of the list could double-book. */
+export async function readEveryScheduled(
+	context: IExecuteFunctions,
+	connection: Connection,
+	call: CallOptions,
+): Promise<ListedPost[]> {
+	const { posts, shortfall } = await readScheduled(connection, call);
+	if (!shortfall) return posts;
+	throw new NodeOperationError(
+		context.getNode(),
+		'Could not read every scheduled post, so the free slots are unknown',
+		{
+			itemIndex: call.itemIndex,
+			description: `${shortfall}. Nothing was scheduled from this read; run the node again.`,
+		},
+	);
 }
 
 /** Reads of a list's pages again, at most, per page it has: a bound on sampling. */

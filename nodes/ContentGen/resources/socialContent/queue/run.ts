@@ -17,7 +17,7 @@ import type { Explain } from '../../../../shared/transport/errors';
 import { connect, request, type Connection } from '../../../../shared/transport/request';
 import { appendPaired, errorItem, toNodeError, type ItemWork } from '../../../helpers/items';
 import { isQueued, planQueued, queuedOutput, type Queued } from './plan';
-import { readScheduled, recordPlatforms } from './read';
+import { readEveryScheduled, readScheduled, recordPlatforms } from './read';
 
 /** Reads of the scheduled list after scheduling: the last only checks, the others may move posts. */
 export const VERIFY_READS = 6;
@@ -71,7 +71,7 @@ export async function publishWithQueue(
 				continue;
 			}
 			const q = plan.queued;
-			occupancy ??= occupancyOf((await readScheduled(this, connection, q.call)).posts);
+			occupancy ??= occupancyOf(await readEveryScheduled(this, connection, q.call));
 			q.platforms = await recordPlatforms(connection, q.contentId, q.call);
 			if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
 			release(occupancy, q.contentId);
@@ -177,11 +177,15 @@ async function verify(
 ): Promise<void> {
 	for (let read = 1; read <= VERIFY_READS; read++) {
 		let posts: ListedPost[];
+		let shortfall: string | undefined;
 		try {
-			posts = (await readScheduled(context, connection, placed[0].call)).posts;
+			({ posts, shortfall } = await readScheduled(connection, placed[0].call));
 		} catch (error) {
-			const why = (error as Error).message;
-			for (const q of placed) if (!q.conflict) q.unchecked = why;
+			shortfall = (error as Error).message;
+			posts = [];
+		}
+		if (shortfall) {
+			for (const q of placed) if (!q.conflict) q.unchecked = shortfall;
 			return;
 		}
 		const listed = new Set(posts.map((post) => post.id));
