@@ -65,9 +65,9 @@ export function crowded(listed: ListedPost[], ours: Iterable<string>, perSlot: n
 /**
  * Where every crowded post of the list goes next, decided the same way by every execution that
  * reads the same list: the crowded posts in the slot order above, each to the first slot with room
- * after the posts that stay and those placed before it, never the slot it leaves. An execution moves only its own
- * posts, but counting the others' moves keeps executions that lost the same slots from all moving
- * into the same next one. `slotsFor` gives the slots a post may take (the reader's own settings
+ * after the posts that stay and those placed before it, never the slot it leaves. An execution
+ * moves only its own posts, but counting the others' moves keeps executions that lost the same
+ * slots from all moving into the same next one. `slotsFor` gives the slots a post may take (the reader's own settings
  * stand in for other workflows' posts).
  */
 export function reassign(
