@@ -3,7 +3,7 @@
  * 10 executions of 5 posts at once on one account with 250 posts already scheduled, the social
  * list newest first or reshuffled on every request, stamps in milliseconds or whole seconds. Per
  * case: executions failed, posts over Posts per Slot whose item does not say so, moves (publishes
- * past the first of each post), requests. Figures, not thresholds:
+ * past the first of each post), of them those into the slot the post was in already, requests. Figures, not thresholds:
  * `npx tsx bench/queue-crowd.ts [seeds, default 3]` prints one row per case, summed over the seeds.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev-only benchmark: reads argv */
@@ -38,6 +38,7 @@ interface Figures {
 	failed: number;
 	unreported: number;
 	moves: number;
+	same: number;
 	requests: number;
 }
 
@@ -82,6 +83,13 @@ async function crowd(order: SocialListOrder, stamps: 'ms' | 's', seed: number): 
 		const requests = sb.control.requests().length;
 		const publishes = sb.control.requests().filter((r) => r.path === '/api/v1/social/publish');
 		const firstPublishes = new Set(publishes.map((r) => (r.body as IDataObject).content_id)).size;
+		const last = new Map<unknown, unknown>();
+		let same = 0;
+		for (const { body } of publishes) {
+			const { content_id: id, scheduled_at: at } = body as IDataObject;
+			if (last.get(id) === at) same++;
+			last.set(id, at);
+		}
 		const reported = new Set(
 			runs
 				.filter((r) => !r.error)
@@ -107,6 +115,7 @@ async function crowd(order: SocialListOrder, stamps: 'ms' | 's', seed: number): 
 			failed: runs.filter((r) => r.error).length,
 			unreported,
 			moves: publishes.length - firstPublishes,
+			same,
 			requests,
 		};
 	} finally {
@@ -121,13 +130,13 @@ export async function crowdRows(row: AddRow, notes: string[]): Promise<void> {
 		'stamps',
 		'executions failed',
 		'posts over the limit unreported',
-		'moves',
+		'moves (into the same slot)',
 		'requests',
 	);
 	row('---', '---', '---', '---', '---', '---');
 	for (const order of ['created_desc', 'shuffled'] as const) {
 		for (const stamps of ['ms', 's'] as const) {
-			const sum: Figures = { failed: 0, unreported: 0, moves: 0, requests: 0 };
+			const sum: Figures = { failed: 0, unreported: 0, moves: 0, same: 0, requests: 0 };
 			for (let seed = 1; seed <= seeds; seed++) {
 				const figures = await crowd(order, stamps, 430 + seed);
 				for (const key of Object.keys(sum) as Array<keyof Figures>) sum[key] += figures[key];
@@ -137,7 +146,7 @@ export async function crowdRows(row: AddRow, notes: string[]): Promise<void> {
 				stamps,
 				`${sum.failed} of ${10 * seeds}`,
 				`${sum.unreported}`,
-				`${sum.moves}`,
+				`${sum.moves} (${sum.same})`,
 				`${sum.requests}`,
 			);
 		}

@@ -3,7 +3,7 @@
  * (updated_at, then the id), so ties on updated_at (a service stamping whole seconds) move exactly
  * the posts over Posts per Slot, each once, and never into the slot they leave.
  */
-import { crowded, reassign, type ListedPost } from '../../nodes/shared/queue/claims';
+import { crowded, reassign, tiedAfter, type ListedPost } from '../../nodes/shared/queue/claims';
 import type { Slot } from '../../nodes/shared/queue/slots';
 
 const MONDAY = Date.parse('2026-11-30T09:00:00Z');
@@ -62,5 +62,13 @@ describe('ties on updated_at', () => {
 	it('an unknown updated_at counts as earliest: the post never stays on a guess', () => {
 		const listed = [post(A, MONDAY, SECOND), post(B, MONDAY, NaN)];
 		expect(crowded(listed, [A, B], 1).map((c) => c.id)).toEqual([A]);
+	});
+
+	it('tiedAfter: the post first by id in an over-full slot knows its order came from the ids', () => {
+		const listed = [post(A, MONDAY, SECOND), post(B, MONDAY, SECOND), post(C, TUESDAY, SECOND)];
+		expect(tiedAfter(listed, A, 1)).toBe(true);
+		expect(tiedAfter(listed, B, 1)).toBe(false);
+		expect(tiedAfter(listed, A, 2)).toBe(false);
+		expect(tiedAfter([post(A, MONDAY, SECOND), post(B, MONDAY, SECOND + 1000)], A, 1)).toBe(false);
 	});
 });

@@ -187,6 +187,51 @@ describe('Publish, Next Free Slot', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('a tie the ids broke in its favour, still there on the next read: the post leaves the slot to the other', async () => {
+		const slot = '2026-11-30T09:00:00Z';
+		const tie = [
+			{ id: CONTENT_ID, at: slot, updated: '2026-11-27T12:00:00Z' },
+			{ id: OTHER, at: slot, updated: '2026-11-27T12:00:00Z' },
+		];
+		const scope = api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-11-30T09:00:00.000Z',
+			})
+			.reply(200, envelope({ status: 'scheduled' }))
+			.get('/api/v1/social/content')
+			.query(true)
+			.twice()
+			.reply(200, list(tie))
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-12-07T09:00:00.000Z',
+			})
+			.reply(200, envelope({ status: 'scheduled' }))
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(
+				200,
+				list([
+					tie[1],
+					{ id: CONTENT_ID, at: '2026-12-07T09:00:00Z', updated: '2026-11-27T12:00:01Z' },
+				]),
+			);
+		const result = await runWorkflow(queued());
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen')[0].json).toMatchObject({
+			slot: { scheduled_at: '2026-12-07T09:00:00.000Z' },
+			slot_check: 'moved',
+			moved_from: ['2026-11-30 09:00'],
+		});
+		expect(scope.isDone()).toBe(true);
+	});
+
 	it('a read back that fails leaves the post where it is, reported as unchecked, not as a conflict', async () => {
 		api()
 			.get('/api/v1/social/content')

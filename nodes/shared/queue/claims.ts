@@ -117,3 +117,21 @@ export function overFull(
 	}
 	return undefined;
 }
+
+/**
+ * Whether a post of an over-full slot shares its `updated_at` with a post the order puts after it.
+ * Their order then comes from the ids, not from when they were scheduled: the other post's
+ * execution may have read the list back before this one was listed, and keep its post.
+ */
+export function tiedAfter(listed: ListedPost[], id: string, perSlot: number): boolean {
+	const mine = listed.find((post) => post.id === id);
+	const shared = overFull(listed, id, perSlot);
+	if (!mine || !shared) return false;
+	return listed.some(
+		(post) =>
+			slotKey(post.at) === slotKey(mine.at) &&
+			post.platforms.includes(shared.platform) &&
+			post.updatedAt === mine.updatedAt &&
+			earlier(mine, post) < 0,
+	);
+}

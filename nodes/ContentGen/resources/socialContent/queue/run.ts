@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { crowded, overFull, reassign, type ListedPost } from '../../../../shared/queue/claims';
+import {
+	crowded,
+	overFull,
+	reassign,
+	tiedAfter,
+	type ListedPost,
+} from '../../../../shared/queue/claims';
 import { windowOf, type QueueSettings } from '../../../../shared/queue/settings';
 import {
 	countIn,
@@ -21,6 +27,8 @@ import { readEveryScheduled, readScheduled, recordPlatforms } from './read';
 
 /** Reads of the scheduled list after scheduling: the last only checks, the others may move posts. */
 export const VERIFY_READS = 6;
+/** Reads that must find a tie the ids broke still there before our post leaves the slot to the other. */
+export const TIE_READS = 2;
 
 type Plan = { work: ItemWork } | { queued: Queued };
 
@@ -163,6 +171,23 @@ async function schedule(connection: Connection, q: Queued, slot: Slot, explain: 
 	q.slot = slot;
 }
 
+/** Publishes the post again into the slot `choose` gives; a refusal is its conflict. */
+async function moveTo(
+	connection: Connection,
+	q: Queued,
+	choose: () => Slot,
+	explain: Explain,
+): Promise<Slot | undefined> {
+	try {
+		const slot = choose();
+		await schedule(connection, q, slot, explain);
+		return slot;
+	} catch (error) {
+		q.conflict = `another post was scheduled first in its slot, and moving it failed: ${(error as Error).message}`;
+		return undefined;
+	}
+}
+
 /**
  * Reads the list back; moves each of this run's posts that another post reached first. A read
  * that fails leaves the posts where they are, unchecked; after the last read every post of the run
@@ -175,6 +200,8 @@ async function verify(
 	now: number,
 	explain: Explain,
 ): Promise<void> {
+	/** Reads in a row that found a post of ours tied with a later one in an over-full slot. */
+	const ties = new Map<Queued, number>();
 	for (let read = 1; read <= VERIFY_READS; read++) {
 		let posts: ListedPost[];
 		let shortfall: string | undefined;
@@ -190,12 +217,20 @@ async function verify(
 		}
 		const listed = new Set(posts.map((post) => post.id));
 		const moving: Queued[] = [];
+		const yielding: Queued[] = [];
+		let waiting = false;
 		for (const q of placed) {
 			q.listed = listed.has(q.contentId);
 			if (q.conflict) continue;
 			const [over] = crowded(posts, [q.contentId], q.settings.perSlot);
+			// A tie the ids broke in our favour: the other post's execution may be done. Read
+			// again; when the other post is still there, leave the slot to it.
+			const tied = !over && tiedAfter(posts, q.contentId, q.settings.perSlot);
+			ties.set(q, tied ? (ties.get(q) ?? 0) + 1 : 0);
 			if (read < VERIFY_READS) {
 				if (over) moving.push(q);
+				else if ((ties.get(q) ?? 0) >= TIE_READS) yielding.push(q);
+				else if (tied) waiting = true;
 				continue;
 			}
 			const shared = overFull(posts, q.contentId, q.settings.perSlot);
@@ -206,7 +241,17 @@ async function verify(
 				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over Posts per Slot (${q.settings.perSlot}); this post was scheduled first and stays`;
 			}
 		}
-		if (moving.length === 0) return;
+		const taken = occupancyOf(posts);
+		for (const q of yielding) {
+			release(taken, q.contentId);
+			const slot = await moveTo(connection, q, () => pick(context, taken, q, now), explain);
+			if (slot) take(taken, { id: q.contentId, at: slot.at, platforms: q.platforms });
+			ties.set(q, 0);
+		}
+		if (moving.length === 0) {
+			if (waiting || yielding.length) continue;
+			return;
+		}
 		// Every crowded post of the list placed as every reader of this list would place it.
 		const { settings } = moving[0];
 		const { from, to } = windowOf(now, settings);
@@ -216,16 +261,16 @@ async function verify(
 		const occupancy = occupancyOf(posts);
 		for (const q of moving) {
 			release(occupancy, q.contentId);
-			try {
-				const planned = next.get(q.contentId);
-				// Another item's settings may differ: its own first free slot then.
-				const slot =
-					planned && sameQueue(q.settings, settings) ? planned : pick(context, occupancy, q, now);
-				await schedule(connection, q, slot, explain);
-				take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
-			} catch (error) {
-				q.conflict = `another post was scheduled first in its slot, and moving it failed: ${(error as Error).message}`;
-			}
+			const planned = next.get(q.contentId);
+			// Another item's settings may differ: its own first free slot then.
+			const slot = await moveTo(
+				connection,
+				q,
+				() =>
+					planned && sameQueue(q.settings, settings) ? planned : pick(context, occupancy, q, now),
+				explain,
+			);
+			if (slot) take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
 		}
 	}
 }
