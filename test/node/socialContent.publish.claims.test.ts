@@ -70,5 +70,7 @@ describe('ties on updated_at', () => {
 		expect(tiedAfter(listed, B, 1)).toBe(false);
 		expect(tiedAfter(listed, A, 2)).toBe(false);
 		expect(tiedAfter([post(A, MONDAY, SECOND), post(B, MONDAY, SECOND + 1000)], A, 1)).toBe(false);
+		// A service that gives no updated_at: every order comes from the ids.
+		expect(tiedAfter([post(A, MONDAY, NaN), post(B, MONDAY, NaN)], A, 1)).toBe(true);
 	});
 });

@@ -131,7 +131,8 @@ export function tiedAfter(listed: ListedPost[], id: string, perSlot: number): bo
 		(post) =>
 			slotKey(post.at) === slotKey(mine.at) &&
 			post.platforms.includes(shared.platform) &&
-			post.updatedAt === mine.updatedAt &&
+			(post.updatedAt === mine.updatedAt ||
+				(Number.isNaN(post.updatedAt) && Number.isNaN(mine.updatedAt))) &&
 			earlier(mine, post) < 0,
 	);
 }
