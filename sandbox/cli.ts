@@ -49,13 +49,15 @@ async function main(): Promise<void> {
 		console.log(
 			'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--speed 30] [--seed N]\n' +
 				'                          [--keep-key | --key-file FILE] [--latency MS] [--jitter MS]\n' +
-				'                          [--ids v7] [--quiet]\n' +
+				'                          [--ids v7] [--stamps s] [--loose-status] [--quiet]\n' +
 				'Serves the whole content generation API locally under /api/v1.\n' +
 				'--host H       the address to listen on: 0.0.0.0 for n8n in Docker (http://host.docker.internal:8787)\n' +
 				'--seed N       the same API key and the same data on every start\n' +
 				'--latency MS   every answer waits MS milliseconds, as across a real network\n' +
 				'--jitter MS    each answer waits up to MS more or less than --latency\n' +
 				'--ids v7       time-ordered record ids (UUIDv7: a batch shares its millisecond), not v4\n' +
+				'--stamps s     every stamp in whole seconds (ms by default), as services that store seconds\n' +
+				'--loose-status the social list lets some records of other statuses past ?status=\n' +
 				`--keep-key     keep the first start's API key in ${defaultKeyFile()} and reuse it\n` +
 				'--key-file F   the same, in the file F',
 		);
@@ -82,6 +84,11 @@ async function main(): Promise<void> {
 	}
 	const latencyMs = millis('latency');
 	const jitterMs = millis('jitter');
+	const stamps = arg('stamps') ?? 'ms';
+	if (stamps !== 'ms' && stamps !== 's') {
+		console.error('--stamps must be ms or s');
+		process.exit(2);
+	}
 	const sandbox = await startSandbox({
 		port: num('port', 8787),
 		host,
@@ -92,6 +99,8 @@ async function main(): Promise<void> {
 		latencyMs,
 		jitterMs,
 		ids,
+		stamps,
+		looseStatusFilter: process.argv.includes('--loose-status'),
 	});
 	// Listening on every interface: this machine reaches it on loopback, n8n in Docker by the host.
 	const everywhere = ['0.0.0.0', '::'].includes(host);

@@ -43,6 +43,7 @@ export interface Ctx {
 	media: Media;
 	listRng: Rng;
 	socialListOrder: SocialListOrder;
+	looseStatusFilter: boolean;
 	usage: UsageBook;
 }
 

@@ -107,6 +107,8 @@ function createWorld(options: SandboxOptions) {
 	const world = new World(store, usage, faults, clock, listRng, network, {
 		authFailureStatus: options.authFailureStatus ?? 401,
 		socialListOrder: options.socialListOrder ?? 'shuffled',
+		stamps: options.stamps ?? 'ms',
+		looseStatusFilter: options.looseStatusFilter ?? false,
 		// the library is silent unless asked; the CLI turns the request log on
 		quiet: options.quiet ?? true,
 		mediaUrl: options.mediaUrl,

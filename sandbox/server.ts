@@ -8,7 +8,7 @@ import {
 	type ServerResponse,
 } from 'http';
 
-import { Clock, iso } from './clock';
+import { Clock, iso, wholeSeconds } from './clock';
 import { faultReply, rateLimitReply } from './fault-replies';
 import { Faults } from './faults';
 import type { Ctx, Reply } from './http';
@@ -46,6 +46,8 @@ export interface WireRequest {
 export interface WorldOptions {
 	authFailureStatus: 401 | 403;
 	socialListOrder: SocialListOrder;
+	stamps: 'ms' | 's';
+	looseStatusFilter: boolean;
 	quiet: boolean;
 	/** where the media links of records point: a CDN's address; default `<address used>/files` */
 	mediaUrl?: string;
@@ -192,6 +194,7 @@ export class World {
 		if (travel > 0) await delay(travel);
 
 		entry.status = reply === 'drop' ? 0 : reply.status;
+		if (reply !== 'drop' && this.opts.stamps === 's') reply.body = wholeSeconds(reply.body);
 		const answer = reply === 'drop' ? null : encode(reply, requestId);
 		const ms = Number(process.hrtime.bigint() - started) / 1e6;
 		if (processed && entry.userId && path.startsWith('/api/')) {
@@ -259,6 +262,7 @@ export class World {
 			},
 			listRng: this.listRng,
 			socialListOrder: this.opts.socialListOrder,
+			looseStatusFilter: this.opts.looseStatusFilter,
 			usage: this.usage,
 		};
 

@@ -35,6 +35,10 @@ export interface SandboxOptions {
 	authFailureStatus?: 401 | 403;
 	/** the spec gives no order for the social list; default 'shuffled' (seeded, per request) */
 	socialListOrder?: SocialListOrder;
+	/** precision of every stamp the API shows: 'ms' (default) or 's' (whole seconds: stamps tie) */
+	stamps?: 'ms' | 's';
+	/** the social list's `status` filter also lets about 1 in 5 records of other statuses through */
+	looseStatusFilter?: boolean;
 	quiet?: boolean;
 	/** milliseconds every answer is held back, as a network's round trip would (default 0) */
 	latencyMs?: number;

@@ -14,6 +14,7 @@ import {
 	uuidParam,
 	validation,
 } from '../http';
+import { hashString } from '../prng';
 import { socialFull, socialListItem } from '../render';
 import { newSocial } from '../seed';
 import type { SocialRec } from '../store';
@@ -25,15 +26,16 @@ export function listSocial(ctx: Ctx): Reply {
 	const status = enumParam(ctx.query, 'status', SOCIAL_STATUSES);
 	const articleId = uuidParam(ctx.query, 'article_id');
 	const projectId = uuidParam(ctx.query, 'project_id');
-	const items = ctx.store
-		.socialOf(ctx.user.id)
-		.filter(
-			(s) =>
-				(platform === undefined || s.platforms.includes(platform)) &&
-				(status === undefined || s.status === status) &&
-				(articleId === undefined || s.articleId === articleId) &&
-				(projectId === undefined || s.projectId === projectId),
-		);
+	const items = ctx.store.socialOf(ctx.user.id).filter(
+		(s) =>
+			(platform === undefined || s.platforms.includes(platform)) &&
+			(status === undefined ||
+				s.status === status ||
+				// a service that applies the filter loosely: the same stray records each time
+				(ctx.looseStatusFilter && hashString(s.id) % 5 === 0)) &&
+			(articleId === undefined || s.articleId === articleId) &&
+			(projectId === undefined || s.projectId === projectId),
+	);
 	// the spec promises no order: by default every request sees a different one
 	if (ctx.socialListOrder === 'shuffled') ctx.listRng.shuffle(items);
 	else if (ctx.socialListOrder === 'id') items.sort((x, y) => (x.id < y.id ? -1 : 1));

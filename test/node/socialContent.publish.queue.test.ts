@@ -9,33 +9,13 @@ import { QUEUE } from '../../nodes/shared/queue/settings';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope } from './fixtures';
-import { api } from './socialTools';
-
-// Friday 27 November 2026, 12:00 UTC: the next Monday 09:00 UTC is 30 November.
-const NOW = Date.parse('2026-11-27T12:00:00Z');
-const OTHER = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
-
-const queued = (options: Record<string, unknown> = {}) =>
-	singleNodeWorkflow({
-		resource: 'socialContent',
-		operation: 'publish',
-		contentId: CONTENT_ID,
-		timing: 'nextFreeSlot',
-		postingTimes: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
-		queueOptions: { timeZone: 'UTC', ...options },
-	});
-
-const list = (records: Array<{ id: string; at: string; updated: string }>) =>
-	envelope(
-		records.map((r) => ({
-			id: r.id,
-			status: 'scheduled',
-			platforms: { twitter: 'caption' },
-			scheduled_publish_at: r.at,
-			updated_at: r.updated,
-		})),
-		{ total: records.length, page: 1, limit: 100, total_pages: 1, has_more: false },
-	);
+import {
+	api,
+	OTHER_ID as OTHER,
+	QUEUE_NOW as NOW,
+	queuedWorkflow as queued,
+	scheduledList as list,
+} from './socialTools';
 
 describe('Publish, Next Free Slot', () => {
 	setupNock();
@@ -155,6 +135,225 @@ describe('Publish, Next Free Slot', () => {
 		expect(task.hints?.map((hint) => hint.message)).toEqual([
 			'1 queued post may share a slot over Posts per Slot with posts scheduled elsewhere (item 0): see slot_conflict on the item.',
 		]);
+	});
+
+	it('after the last read, every post of the run in a slot over Posts per Slot is reported, the one that keeps it too', async () => {
+		const second = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+		const scope = api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.get(`/api/v1/social/content/${second}`)
+			.reply(200, envelope({ id: second, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish')
+			.times(7)
+			.reply(200, envelope({ status: 'scheduled' }))
+			// Others' posts in both slots, never moved by whoever placed them: item 1 is crowded on
+			// every read (it moves 5 times), item 0 keeps its slot with a later post beside it.
+			.get('/api/v1/social/content')
+			.query(true)
+			.times(6)
+			.reply(
+				200,
+				list([
+					{ id: CONTENT_ID, at: '2026-11-30T09:00:00Z', updated: '2026-11-27T12:00:00Z' },
+					{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-27T12:00:01Z' },
+					{
+						id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+						at: '2026-12-07T09:00:00Z',
+						updated: '2026-11-01T00:00:00Z',
+					},
+					{ id: second, at: '2026-12-07T09:00:00Z', updated: '2026-11-27T12:00:02Z' },
+				]),
+			);
+		const result = await runWorkflow(
+			singleNodeWorkflow({
+				resource: 'socialContent',
+				operation: 'publish',
+				contentId: '={{ $json.id }}',
+				timing: 'nextFreeSlot',
+				postingTimes: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
+				queueOptions: { timeZone: 'UTC' },
+			}),
+			{ input: [{ id: CONTENT_ID }, { id: second }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen').map((item) => item.json.slot_conflict)).toEqual([
+			'2026-11-30 09:00 (UTC) holds 2 posts on twitter, over Posts per Slot (1); this post was scheduled first and stays',
+			'1 other post was scheduled first in 2026-12-21 09:00 (UTC) on twitter, and the slot still held too many after 5 moves',
+		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a tie the ids broke in its favour, still there on the next read: the post leaves the slot to the other', async () => {
+		const slot = '2026-11-30T09:00:00Z';
+		const tie = [
+			{ id: CONTENT_ID, at: slot, updated: '2026-11-27T12:00:00Z' },
+			{ id: OTHER, at: slot, updated: '2026-11-27T12:00:00Z' },
+		];
+		const scope = api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-11-30T09:00:00.000Z',
+			})
+			.reply(200, envelope({ status: 'scheduled' }))
+			.get('/api/v1/social/content')
+			.query(true)
+			.twice()
+			.reply(200, list(tie))
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-12-07T09:00:00.000Z',
+			})
+			.reply(200, envelope({ status: 'scheduled' }))
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(
+				200,
+				list([
+					tie[1],
+					{ id: CONTENT_ID, at: '2026-12-07T09:00:00Z', updated: '2026-11-27T12:00:01Z' },
+				]),
+			);
+		const result = await runWorkflow(queued());
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen')[0].json).toMatchObject({
+			slot: { scheduled_at: '2026-12-07T09:00:00.000Z' },
+			slot_check: 'moved',
+			moved_from: ['2026-11-30 09:00'],
+		});
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a read back that fails leaves the post where it is, reported as unchecked, not as a conflict', async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish')
+			.reply(
+				200,
+				envelope({
+					content_id: CONTENT_ID,
+					status: 'scheduled',
+					scheduled_at: '2026-11-30T09:00:00Z',
+				}),
+			)
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(403, { success: false, error: { code: 'FORBIDDEN', message: 'No read permission' } });
+		const result = await runWorkflow(queued());
+		expect(result.error).toBeUndefined();
+		const [item] = result.output('ContentGen');
+		expect(item.json.slot_check).toBe('unchecked');
+		expect(item.json.slot_conflict).toBeUndefined();
+		expect((item.json.slot as { scheduled_at: string }).scheduled_at).toBe(
+			'2026-11-30T09:00:00.000Z',
+		);
+		expect(item.json.status_note).toMatch(
+			/^Scheduled, but the scheduled list could not be read back, so its slot was not checked against other workflows: /,
+		);
+		const task = result.run.data.resultData.runData.ContentGen[0];
+		expect(task.hints?.map((hint) => hint.message)).toEqual([
+			'1 queued post was scheduled but not checked against other workflows: the scheduled list could not be read back (item 0).',
+		]);
+	});
+
+	it('a record of another status served despite ?status=scheduled takes no slot', async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.twice()
+			.reply(
+				200,
+				envelope(
+					[
+						{
+							id: OTHER,
+							status: 'published',
+							platforms: { twitter: 'caption' },
+							scheduled_publish_at: '2026-11-30T09:00:00Z',
+							updated_at: '2026-11-01T00:00:00Z',
+						},
+					],
+					{ total: 1, page: 1, limit: 100, total_pages: 1, has_more: false },
+				),
+			)
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-11-30T09:00:00.000Z',
+			})
+			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		const result = await runWorkflow(queued());
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen')[0].json.slot).toMatchObject({
+			scheduled_at: '2026-11-30T09:00:00.000Z',
+		});
+	});
+
+	it("keeps the spelling of the Time Zone given (Asia/Kolkata, not Intl's Asia/Calcutta)", async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(200, list([]))
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(
+				200,
+				list([{ id: CONTENT_ID, at: '2026-11-30T03:30:00Z', updated: '2026-11-27T12:00:00Z' }]),
+			)
+			.post('/api/v1/social/publish')
+			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		const result = await runWorkflow(queued({ timeZone: 'Asia/Kolkata' }));
+		expect(result.error).toBeUndefined();
+		const { json } = result.output('ContentGen')[0];
+		expect(json.slot).toMatchObject({
+			scheduled_at: '2026-11-30T03:30:00.000Z',
+			local_time: '2026-11-30 09:00',
+			time_zone: 'Asia/Kolkata',
+		});
+		expect(json.status_note).toBe(
+			'Queued: the service will post at 2026-11-30T03:30:00.000Z (2026-11-30 09:00 Asia/Kolkata).',
+		);
+	});
+
+	it('a full queue for a LinkedIn + X post names only the platform that was full', async () => {
+		api()
+			.get('/api/v1/social/content')
+			.query(true)
+			.reply(
+				200,
+				list([
+					{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' },
+					{
+						id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+						at: '2026-12-07T09:00:00Z',
+						updated: '2026-11-01T00:00:00Z',
+					},
+				]),
+			)
+			.get(`/api/v1/social/content/${CONTENT_ID}`)
+			.reply(
+				200,
+				envelope({ id: CONTENT_ID, platforms: { linkedin: 'caption', twitter: 'caption' } }),
+			);
+		const result = await runWorkflow(queued({ horizonDays: 14 }));
+		expect(result.error?.description).toBe(
+			"All 2 slots of the posting times up to the horizon are full on twitter ('Posts per Slot': 1). Widen 'Horizon (Days)', raise 'Posts per Slot' or add 'Posting Times'. Nothing was scheduled for this item.",
+		);
 	});
 
 	it('the editor shows the defaults an unset option means (lead 10 minutes, horizon 30 days, 1 a slot)', () => {

@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
 import { withoutStrayRequests } from '../helpers/nock';
+import { CONTENT_ID, envelope } from './fixtures';
 
 /** The service, answering only requests that carry the test key. */
 export const api = () =>
@@ -18,3 +19,31 @@ export async function expectRejected(parameters: Record<string, unknown>, field:
 		expect(result.error?.description).toContain(`Change '${field}' for this item`);
 	});
 }
+
+// Publish > Next Free Slot at the HTTP edge. Friday 27 November 2026, 12:00 UTC: the next Monday
+// 09:00 UTC is 30 November.
+export const QUEUE_NOW = Date.parse('2026-11-27T12:00:00Z');
+export const OTHER_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+
+export const queuedWorkflow = (options: Record<string, unknown> = {}) =>
+	singleNodeWorkflow({
+		resource: 'socialContent',
+		operation: 'publish',
+		contentId: CONTENT_ID,
+		timing: 'nextFreeSlot',
+		postingTimes: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
+		queueOptions: { timeZone: 'UTC', ...options },
+	});
+
+/** A scheduled list of one page: twitter posts at their times, last changed at `updated`. */
+export const scheduledList = (records: Array<{ id: string; at: string; updated: string }>) =>
+	envelope(
+		records.map((r) => ({
+			id: r.id,
+			status: 'scheduled',
+			platforms: { twitter: 'caption' },
+			scheduled_publish_at: r.at,
+			updated_at: r.updated,
+		})),
+		{ total: records.length, page: 1, limit: 100, total_pages: 1, has_more: false },
+	);

@@ -7,7 +7,10 @@
 const DAY_MS = 86_400_000;
 
 export interface ZoneClock {
-	/** The zone's canonical name (as Intl resolves it). */
+	/**
+	 * The zone as the user spelled it (Intl's case when only the case differs): Intl resolves some
+	 * names to older links (Asia/Kolkata to Asia/Calcutta), which the user never wrote.
+	 */
 	zone: string;
 	/** The wall-clock reading of an instant, in wall ms, to the second. */
 	wallOf(instant: number): number;
@@ -55,7 +58,9 @@ export function zoneClock(zone: string): ZoneClock {
 		}
 		return found.sort((a, b) => a - b);
 	};
-	return { zone: format.resolvedOptions().timeZone, wallOf, instantsOf };
+	const resolved = format.resolvedOptions().timeZone;
+	const spelled = resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
+	return { zone: spelled, wallOf, instantsOf };
 }
 
 /** True when Intl knows the zone. */

@@ -21,6 +21,8 @@ export interface Queued {
 	/** Slots it left because another post was there first (local times). */
 	movedFrom: string[];
 	conflict?: string;
+	/** Why its slot could not be checked: the read back failed (the post stays where it is). */
+	unchecked?: string;
 	listed?: boolean;
 }
 
@@ -74,11 +76,13 @@ export function queuedOutput(q: Queued): IDataObject {
 	const slot = q.slot;
 	const check = q.conflict
 		? 'conflict'
-		: q.listed === false
-			? 'not listed'
-			: q.movedFrom.length
-				? 'moved'
-				: 'kept';
+		: q.unchecked
+			? 'unchecked'
+			: q.listed === false
+				? 'not listed'
+				: q.movedFrom.length
+					? 'moved'
+					: 'kept';
 	const out: IDataObject = {
 		...(q.result ?? {}),
 		publish_mode: 'queued',
@@ -96,10 +100,12 @@ export function queuedOutput(q: Queued): IDataObject {
 	if (q.movedFrom.length) out.moved_from = q.movedFrom.map((local) => local.replace('T', ' '));
 	if (q.conflict) out.slot_conflict = q.conflict;
 	out.status_note =
-		check === 'not listed'
-			? 'Scheduled, but the post was not in the scheduled list when it was read back, so its slot could not be checked against other workflows.'
-			: check === 'conflict'
-				? `Scheduled, but its slot holds more posts than Posts per Slot allows: ${q.conflict}`
-				: `Queued: the service will post at ${slot ? new Date(slot.at).toISOString() : 'the slot time'} (${slot?.local.replace('T', ' ') ?? ''} ${q.settings.clock.zone}).`;
+		check === 'unchecked'
+			? `Scheduled, but the scheduled list could not be read back, so its slot was not checked against other workflows: ${q.unchecked}`
+			: check === 'not listed'
+				? 'Scheduled, but the post was not in the scheduled list when it was read back, so its slot could not be checked against other workflows.'
+				: check === 'conflict'
+					? `Scheduled, but its slot holds more posts than Posts per Slot allows: ${q.conflict}`
+					: `Queued: the service will post at ${slot ? new Date(slot.at).toISOString() : 'the slot time'} (${slot?.local.replace('T', ' ') ?? ''} ${q.settings.clock.zone}).`;
 	return out;
 }

@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { crowded, reassign, type ListedPost } from '../../../../shared/queue/claims';
+import {
+	crowded,
+	overFull,
+	reassign,
+	tiedAfter,
+	type ListedPost,
+} from '../../../../shared/queue/claims';
 import { windowOf, type QueueSettings } from '../../../../shared/queue/settings';
 import {
+	countIn,
 	firstFree,
 	occupancyOf,
 	release,
@@ -16,10 +23,12 @@ import type { Explain } from '../../../../shared/transport/errors';
 import { connect, request, type Connection } from '../../../../shared/transport/request';
 import { appendPaired, errorItem, toNodeError, type ItemWork } from '../../../helpers/items';
 import { isQueued, planQueued, queuedOutput, type Queued } from './plan';
-import { readScheduled, recordPlatforms } from './read';
+import { readEveryScheduled, readScheduled, recordPlatforms } from './read';
 
 /** Reads of the scheduled list after scheduling: the last only checks, the others may move posts. */
 export const VERIFY_READS = 6;
+/** Reads that must find a tie the ids broke still there before our post leaves the slot to the other. */
+export const TIE_READS = 2;
 
 type Plan = { work: ItemWork } | { queued: Queued };
 
@@ -70,7 +79,7 @@ export async function publishWithQueue(
 				continue;
 			}
 			const q = plan.queued;
-			occupancy ??= occupancyOf((await readScheduled(this, connection, q.call)).posts);
+			occupancy ??= occupancyOf(await readEveryScheduled(this, connection, q.call));
 			q.platforms = await recordPlatforms(connection, q.contentId, q.call);
 			if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
 			release(occupancy, q.contentId);
@@ -87,6 +96,14 @@ export async function publishWithQueue(
 	if (conflicts.length) {
 		this.addExecutionHints({
 			message: `${conflicts.length} queued post${conflicts.length > 1 ? 's' : ''} may share a slot over Posts per Slot with posts scheduled elsewhere (item${conflicts.length > 1 ? 's' : ''} ${conflicts.map((q) => q.itemIndex).join(', ')}): see slot_conflict on the item.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
+	const unchecked = placed.filter((q) => q.unchecked && !q.conflict);
+	if (unchecked.length) {
+		this.addExecutionHints({
+			message: `${unchecked.length} queued post${unchecked.length > 1 ? 's were' : ' was'} scheduled but not checked against other workflows: the scheduled list could not be read back (item${unchecked.length > 1 ? 's' : ''} ${unchecked.map((q) => q.itemIndex).join(', ')}).`,
 			type: 'warning',
 			location: 'outputPane',
 		});
@@ -118,7 +135,15 @@ function pick(context: IExecuteFunctions, occupancy: Occupancy, q: Queued, now: 
 	);
 	if (found.slot) return found.slot;
 	const horizon = new Date(to).toISOString();
-	const on = q.platforms.join(', ');
+	// Only the platforms that filled a slot: a LinkedIn + X post may find LinkedIn free throughout.
+	const full = new Set<string>();
+	for (const slot of slotsBetween(settings.clock, settings.times, from, to)) {
+		for (const platform of q.platforms) {
+			if (countIn(occupancy, slot.at, platform, q.contentId) >= settings.perSlot)
+				full.add(platform);
+		}
+	}
+	const on = q.platforms.filter((platform) => full.has(platform)).join(', ');
 	throw new NodeOperationError(
 		context.getNode(),
 		`No free slot before the horizon, ${horizon} ('Horizon (Days)': ${settings.horizonDays})`,
@@ -146,7 +171,28 @@ async function schedule(connection: Connection, q: Queued, slot: Slot, explain: 
 	q.slot = slot;
 }
 
-/** Reads the list back; moves each of this run's posts that another post reached first. */
+/** Publishes the post again into the slot `choose` gives; a refusal is its conflict. */
+async function moveTo(
+	connection: Connection,
+	q: Queued,
+	choose: () => Slot,
+	explain: Explain,
+): Promise<Slot | undefined> {
+	try {
+		const slot = choose();
+		await schedule(connection, q, slot, explain);
+		return slot;
+	} catch (error) {
+		q.conflict = `another post was scheduled first in its slot, and moving it failed: ${(error as Error).message}`;
+		return undefined;
+	}
+}
+
+/**
+ * Reads the list back; moves each of this run's posts that another post reached first. A read
+ * that fails leaves the posts where they are, unchecked; after the last read every post of the run
+ * in a slot over Posts per Slot is reported, the one that keeps it too.
+ */
 async function verify(
 	context: IExecuteFunctions,
 	connection: Connection,
@@ -154,27 +200,58 @@ async function verify(
 	now: number,
 	explain: Explain,
 ): Promise<void> {
+	/** Reads in a row that found a post of ours tied with a later one in an over-full slot. */
+	const ties = new Map<Queued, number>();
 	for (let read = 1; read <= VERIFY_READS; read++) {
 		let posts: ListedPost[];
+		let shortfall: string | undefined;
 		try {
-			posts = (await readScheduled(context, connection, placed[0].call)).posts;
+			({ posts, shortfall } = await readScheduled(connection, placed[0].call));
 		} catch (error) {
-			const why = (error as Error).message;
-			for (const q of placed) q.conflict ??= `its slot could not be checked: ${why}`;
+			shortfall = (error as Error).message;
+			posts = [];
+		}
+		if (shortfall) {
+			for (const q of placed) if (!q.conflict) q.unchecked = shortfall;
 			return;
 		}
 		const listed = new Set(posts.map((post) => post.id));
 		const moving: Queued[] = [];
+		const yielding: Queued[] = [];
+		let waiting = false;
 		for (const q of placed) {
 			q.listed = listed.has(q.contentId);
 			if (q.conflict) continue;
 			const [over] = crowded(posts, [q.contentId], q.settings.perSlot);
-			if (!over) continue;
-			if (read === VERIFY_READS) {
-				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${q.slot?.local.replace('T', ' ')} (${q.settings.clock.zone}) on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
-			} else moving.push(q);
+			// A tie the ids broke in our favour: the other post's execution may be done. Read
+			// again; when the other post is still there, leave the slot to it.
+			const tied = !over && tiedAfter(posts, q.contentId, q.settings.perSlot);
+			ties.set(q, tied ? (ties.get(q) ?? 0) + 1 : 0);
+			if (read < VERIFY_READS) {
+				if (over) moving.push(q);
+				else if ((ties.get(q) ?? 0) >= TIE_READS) yielding.push(q);
+				else if (tied) waiting = true;
+				continue;
+			}
+			const shared = overFull(posts, q.contentId, q.settings.perSlot);
+			const where = `${q.slot?.local.replace('T', ' ')} (${q.settings.clock.zone})`;
+			if (over) {
+				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${where} on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
+			} else if (shared) {
+				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over Posts per Slot (${q.settings.perSlot}); this post was scheduled first and stays`;
+			}
 		}
-		if (moving.length === 0) return;
+		const taken = occupancyOf(posts);
+		for (const q of yielding) {
+			release(taken, q.contentId);
+			const slot = await moveTo(connection, q, () => pick(context, taken, q, now), explain);
+			if (slot) take(taken, { id: q.contentId, at: slot.at, platforms: q.platforms });
+			ties.set(q, 0);
+		}
+		if (moving.length === 0) {
+			if (waiting || yielding.length) continue;
+			return;
+		}
 		// Every crowded post of the list placed as every reader of this list would place it.
 		const { settings } = moving[0];
 		const { from, to } = windowOf(now, settings);
@@ -184,16 +261,16 @@ async function verify(
 		const occupancy = occupancyOf(posts);
 		for (const q of moving) {
 			release(occupancy, q.contentId);
-			try {
-				const planned = next.get(q.contentId);
-				// Another item's settings may differ: its own first free slot then.
-				const slot =
-					planned && sameQueue(q.settings, settings) ? planned : pick(context, occupancy, q, now);
-				await schedule(connection, q, slot, explain);
-				take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
-			} catch (error) {
-				q.conflict = `another post was scheduled first in its slot, and moving it failed: ${(error as Error).message}`;
-			}
+			const planned = next.get(q.contentId);
+			// Another item's settings may differ: its own first free slot then.
+			const slot = await moveTo(
+				connection,
+				q,
+				() =>
+					planned && sameQueue(q.settings, settings) ? planned : pick(context, occupancy, q, now),
+				explain,
+			);
+			if (slot) take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
 		}
 	}
 }
