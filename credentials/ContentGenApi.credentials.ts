@@ -26,7 +26,7 @@ export class ContentGenApi implements ICredentialType {
 		dark: 'file:../nodes/ContentGen/contentGen.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-contentgen#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-contentgen/n8n-nodes-contentgen#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -47,7 +47,7 @@ export class ContentGenTrigger implements INodeType {
 			'Generate articles and social posts, publish or schedule them, read credits and usage, and start a workflow when an article or social content finishes generating, fails, is scheduled or published',
 		defaults: { name: 'ContentGen Trigger' },
 		// The editor appends its tracking query after a codex link's #fragment; this one it keeps as is.
-		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-contentgen#trigger',
+		documentationUrl: 'https://github.com/n8n-nodes-contentgen/n8n-nodes-contentgen/blob/main/docs/trigger.md',
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
