@@ -41,7 +41,7 @@ export const RECORDS: Record<RecordKind, RecordSpec> = {
 		path: 'social/content',
 		endpoint: '/social/content',
 		searchListMethod: 'searchSocialContent',
-		noun: 'social content record',
+		noun: 'social content',
 	},
 };
 

@@ -18,9 +18,9 @@ import { normaliseSocialRecord } from './output';
 
 export const option: OperationModule['option'] = {
 	name: 'Get Many',
-	action: 'Get many social content records',
+	action: 'Get many social content',
 	description:
-		'Retrieve a list of social content records, filtered by platform, status, article or project',
+		'Retrieve a list of social content, filtered by platform, status, article or project',
 };
 
 const articleIdText: INodeProperties = {
