@@ -1,4 +1,4 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a release check that runs in Node: reads the repository and git, sets the exit code */
+/* eslint-disable no-console, @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a release check that runs in Node: reads the repository and asks git for its files and origin, requires the node files by full name, sets the exit code */
 /**
  * Runs before `n8n-node release` and `n8n-node prerelease` (package.json's `release` and
  * `prepublishOnly`): refuses while npm's page would lack the repository, the issue tracker or a

@@ -142,7 +142,7 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 			type: 'number',
 			typeOptions: { minValue: WAIT.pollInterval.min, maxValue: WAIT.pollInterval.max },
 			default: pollInterval,
-			description: `Seconds between checks while waiting; the default, ${pollInterval}, is the service's guidance (${cadence}).${onGenerate ? ` The first check comes ${WAIT.firstLook} s after submitting (sooner if this is shorter), then one every this many seconds.` : ''} Checks are free; with many items one request checks up to 100 at once.`,
+			description: `Seconds between checks while waiting. The default, ${pollInterval}, is the service's guidance (${cadence}).${onGenerate ? ` The first check comes ${WAIT.firstLook} s after submitting (sooner if this is shorter), then one every this many seconds.` : ''} Checks are free; with many items one request checks up to 100 at once.`,
 			...show,
 		},
 		{
