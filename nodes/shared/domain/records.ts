@@ -118,7 +118,7 @@ export function readRecordLocator(kind: RecordKind, raw: unknown): string {
 	if (!match) {
 		throw new ValidationError(
 			displayName,
-			`${displayName} holds no ${noun} ID in its URL, got ${describe(value)}: the address must contain /${path}/ followed by the ID`,
+			`'${displayName}' holds no ${noun} ID in its URL, got ${describe(value)}: the address must contain /${path}/ followed by the ID`,
 		);
 	}
 	return assertUuid(displayName, match[1]);
