@@ -65,7 +65,7 @@ export function recordLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select ${noun === 'article' ? 'an article' : 'a record'}…`,
+				placeholder: `Select ${noun === 'article' ? 'an article' : noun}…`,
 				typeOptions: { searchListMethod, searchable: true },
 			},
 			{
