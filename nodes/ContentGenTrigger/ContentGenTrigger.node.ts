@@ -102,6 +102,8 @@ export class ContentGenTrigger implements INodeType {
 						name: 'fullRecord',
 						type: 'boolean',
 						default: false,
+						// Version 1 gives the record as the poll read it (shape.ts).
+						displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 						description:
 							'Whether social content items carry every field of the social content, such as the thread items, first comments and carousel plans, instead of the fields of the list. Costs 1 more request for each social content item.',
 					},
