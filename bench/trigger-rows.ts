@@ -145,7 +145,7 @@ async function socialAccount(
 	sb.control.seedSocial(finished, { status: 'completed', spacingMs: 60_000 });
 	const generating = sb.control.seedSocial(inFlight, { status: 'generating' });
 	const trigger = pollHarness(
-		{ events: ['socialFinished', 'socialFailed'], delivery },
+		{ events: ['socialFinished', 'socialFailed'], options: { delivery } },
 		credentials(sb),
 	);
 	// Activation reads the whole list once (the request budget spreads it over a few polls).

@@ -26,7 +26,7 @@ export class ContentGenApi implements ICredentialType {
 		dark: 'file:../nodes/ContentGen/contentGen.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-contentgen#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-contentgen/n8n-nodes-contentgen#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -48,7 +48,7 @@ export class ContentGenApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. https://api.example.com',
 			description:
-				'The address of the service, without /api/v1 (a trailing /api/v1 or slash is ignored). Use https://; plain http is accepted only for localhost, e.g. the local sandbox, or for a private address with the setting below.',
+				'The address the service gave you, e.g. https://api.example.com. Use https://; plain http is accepted only for this machine, such as the local sandbox, or for an address on your own network with the setting below.',
 		},
 		{
 			displayName: PRIVATE_HTTP_SETTING,
@@ -56,7 +56,7 @@ export class ContentGenApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to send the key over plain http to a private or internal address (10.x, 172.16-31.x, 192.168.x, 169.254.x, names ending in .internal or .local, a Docker Compose service name), e.g. the local sandbox reached from n8n in Docker at http://host.docker.internal:8787. Unsafe on the public internet, where anyone on the way can read the key; public addresses over plain http stay refused. The key still goes only to the Base URL.',
+				"Whether to send the key over plain http to an address on your own network, such as the local sandbox reached from n8n in Docker at http://host.docker.internal:8787. Unsafe on the public internet, where anyone on the way can read the key; public addresses over plain http stay refused. The key still goes only to the 'Base URL'.",
 		},
 	];
 

@@ -46,7 +46,8 @@ export class ContentGen implements INodeType {
 			'Generate long-form articles and multi-platform social posts, publish or schedule them, and read credits and usage',
 		defaults: { name: 'ContentGen' },
 		// The editor appends its tracking query after a codex link's #fragment; this one it keeps as is.
-		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-contentgen#operations',
+		documentationUrl:
+			'https://github.com/n8n-nodes-contentgen/n8n-nodes-contentgen/blob/main/docs/operations.md',
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -41,13 +41,12 @@ export class ContentGenTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: eventSubtitle,
-		// n8n's node picker makes one "ContentGen" entry of both nodes and shows this text for it, above
-		// the actions as well as the events, so it says what both do.
 		description:
-			'Generate articles and social posts, publish or schedule them, read credits and usage, and start a workflow when an article or social content finishes generating, fails, is scheduled or published',
+			'Starts the workflow when an article or social content finishes generating, fails, is scheduled or published, or changes status',
 		defaults: { name: 'ContentGen Trigger' },
 		// The editor appends its tracking query after a codex link's #fragment; this one it keeps as is.
-		documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-contentgen#trigger',
+		documentationUrl:
+			'https://github.com/n8n-nodes-contentgen/n8n-nodes-contentgen/blob/main/docs/trigger.md',
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -65,41 +64,10 @@ export class ContentGenTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Not seen: a move between two finished statuses (such as Archived to Completed) of an article last changed before the 4,000 most recent; new social content created while content this trigger does not follow is deleted (up to as many as were deleted); the next move of Published or Failed social content published again (or regenerated and published) between two polls',
+					"A few rare changes are not reported, such as an old article moving between two finished statuses: the node's documentation lists them",
 				name: 'limitsNotice',
 				type: 'notice',
 				default: '',
-			},
-			projectLocator('Only records of this project. Leave empty for all projects.'),
-			{
-				displayName: 'Delivery',
-				name: 'delivery',
-				type: 'options',
-				default: 'exactlyOnce',
-				description:
-					"How often a change starts the workflow. Every item carries an 'eventId', the same for every report of one change.",
-				options: [
-					{
-						name: 'At Least Once (Repeats Each Change, None Missed in Tests)',
-						value: 'atLeastOnce',
-						description: `Each change is reported again by the next ${REPEATS} polls. When n8n was stopped in the middle of a poll, no change was missed in our tests. The same change can start the workflow up to ${REPEATS + 1} times: put Remove Duplicates on 'eventId' after this trigger.`,
-					},
-					{
-						name: 'Once (Changes Can Be Missed in a Restart)',
-						value: 'exactlyOnce',
-						description:
-							'Each change starts the workflow once. If n8n is stopped in the middle of a poll, the changes of that poll can be missed: in our tests, 2 of 6 in half of the runs.',
-					},
-				],
-			},
-			{
-				displayName: 'Platform',
-				name: 'platform',
-				type: 'options',
-				default: '',
-				description: 'Only social content targeting this platform',
-				displayOptions: { show: { events: eventsOfKind(EVENT_NAMES, 'social') } },
-				options: [{ name: 'Any Platform', value: '' }, ...platformOptions],
 			},
 			{
 				displayName: 'Options',
@@ -107,16 +75,48 @@ export class ContentGenTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add option',
 				default: {},
-				displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 				options: [
+					{
+						displayName: 'Delivery',
+						name: 'delivery',
+						type: 'options',
+						default: 'exactlyOnce',
+						description:
+							"How often a change starts the workflow. Every item carries an 'eventId', the same for every report of one change.",
+						options: [
+							{
+								name: 'At Least Once (Repeats Each Change)',
+								value: 'atLeastOnce',
+								description: `Each change is reported again by the next ${REPEATS} polls, so that none is lost when n8n stops in the middle of a poll. The same change can start the workflow up to ${REPEATS + 1} times: put Remove Duplicates on 'eventId' after this trigger.`,
+							},
+							{
+								name: 'Once (Changes Can Be Missed in a Restart)',
+								value: 'exactlyOnce',
+								description:
+									'Each change starts the workflow once (the default). If n8n is stopped in the middle of a poll, the changes of that poll can be missed.',
+							},
+						],
+					},
 					{
 						displayName: 'Full Record',
 						name: 'fullRecord',
 						type: 'boolean',
 						default: false,
+						// Version 1 gives the record as the poll read it (shape.ts).
+						displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 						description:
-							"Whether social content items carry every field of the record, such as 'thread_items', 'first_comments' and the carousel plans, instead of the fields of the list. Costs 1 more request for each social content item.",
+							'Whether social content items carry every field of the social content, such as the thread items, first comments and carousel plans, instead of the fields of the list. Costs 1 more request for each social content item.',
 					},
+					{
+						displayName: 'Platform',
+						name: 'platform',
+						type: 'options',
+						default: '',
+						description: 'Only social content targeting this platform. Default: any platform.',
+						displayOptions: { show: { '/events': eventsOfKind(EVENT_NAMES, 'social') } },
+						options: [{ name: 'Any Platform', value: '' }, ...platformOptions],
+					},
+					projectLocator('Only articles and social content of this project. Empty: all projects.'),
 				],
 			},
 		],

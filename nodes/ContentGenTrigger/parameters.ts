@@ -1,6 +1,6 @@
 /**
- * The node's parameters, read and checked before any request: the events, the filters (project,
- * platform), the Delivery, and the Poll Times n8n gives every polling node.
+ * The node's parameters, read and checked before any request: the events, and in Options the
+ * filters (project, platform) and the Delivery, and the Poll Times n8n gives every polling node.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -25,12 +25,14 @@ export function readParameters(context: IPollFunctions): {
 		throw asNodeError(context, error);
 	}
 	if (events.length === 0)
-		throw new NodeOperationError(context.getNode(), 'Select at least one event to watch');
+		throw new NodeOperationError(context.getNode(), "Select at least one event in 'Trigger On'", {
+			description: "Choose the changes that start the workflow in the 'Trigger On' list.",
+		});
 	const filters: Filters = {};
 	try {
-		const project = readProjectId(context.getNodeParameter('projectId', ''), false);
+		const project = readProjectId(context.getNodeParameter('options.projectId', ''), false);
 		if (project) filters.projectId = project;
-		const platform = String(context.getNodeParameter('platform', '') ?? '');
+		const platform = String(context.getNodeParameter('options.platform', '') ?? '');
 		if (platform && eventsOfKind(events, 'social').length > 0) {
 			filters.platform = validatePlatform('Platform', platform);
 		}
@@ -46,10 +48,10 @@ export function scopeOf(filters: Filters): string {
 }
 
 export function readDelivery(context: IPollFunctions): Delivery {
-	const delivery = context.getNodeParameter('delivery', 'exactlyOnce');
+	const delivery = context.getNodeParameter('options.delivery', 'exactlyOnce');
 	if (DELIVERIES.includes(delivery as Delivery)) return delivery as Delivery;
 	throw new NodeOperationError(context.getNode(), "'Delivery' must be 'Once' or 'At Least Once'", {
-		description: `Got ${JSON.stringify(delivery)}. Choose one of the two in the 'Delivery' list.`,
+		description: `Got ${JSON.stringify(delivery)}. Choose one of the two in Options > 'Delivery'.`,
 	});
 }
 

@@ -97,9 +97,13 @@ export function pollFailed(
 		return null;
 	}
 	if (ranOutOfTime(failure)) {
-		throw new NodeOperationError(context.getNode(), 'The service is too slow for the Poll Times', {
-			description: `No poll has finished for ${Math.round((started - since) / 60_000)} minutes: each must end within ${Math.round((timing.deadline - started) / 1000)} s (before the next poll, and within n8n's poll budget), and the service's answers took longer. Choose longer Poll Times, or check the service's status.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			"The service is too slow for the 'Poll Times'",
+			{
+				description: `No poll has finished for ${Math.round((started - since) / 60_000)} minutes: each must end within ${Math.round((timing.deadline - started) / 1000)} s (before the next poll, and within n8n's poll budget), and the service's answers took longer. Choose longer 'Poll Times', or check the service's status.`,
+			},
+		);
 	}
 	if (failure instanceof NodeApiError || failure instanceof NodeOperationError) throw failure;
 	throw asNodeError(context, failure);

@@ -66,5 +66,5 @@ export async function readFullRecords(
 /** n8n's log line when Full Record found records gone. */
 export function goneNotice(gone: number): string | undefined {
 	if (gone === 0) return undefined;
-	return `ContentGen Trigger: ${gone} social record(s) no longer exist, so Full Record could not read them: their items carry the list's fields`;
+	return `ContentGen Trigger: ${gone} social record(s) no longer exist, so 'Full Record' could not read them: their items carry the list's fields`;
 }

@@ -44,7 +44,7 @@ function networkSentence(error: unknown, root: ServiceRoot): string {
 	const detail =
 		sentence ??
 		`Could not connect to ${host} (${code ?? (error as Error)?.message ?? 'no reason given'})`;
-	return `${detail}. Check the Base URL (the service's address, e.g. https://api.example.com) and that n8n can reach it.`;
+	return `${detail}. Check the 'Base URL' (the service's address, e.g. https://api.example.com) and that n8n can reach it.`;
 }
 
 function serviceSaid(body: unknown, apiKey: string): string {
@@ -75,12 +75,12 @@ function verdict(answer: Answer, root: ServiceRoot, apiKey: string): INodeCreden
 	if (statusCode >= 200 && statusCode < 300) {
 		if (isCreditsEnvelope(body)) return { status: 'OK', message: 'Connection successful' };
 		return error(
-			`${root.origin} answered, but not the ContentGen API (got ${describeBody(body)}). Check the Base URL: it should be the service's address, e.g. https://api.example.com.`,
+			`${root.origin} answered, but not the ContentGen API (got ${describeBody(body)}). Check the 'Base URL': it should be the service's address, e.g. https://api.example.com.`,
 		);
 	}
 	if (statusCode >= 300 && statusCode < 400) {
 		return error(
-			`The service answered with a redirect to ${header(headers, 'location') ?? 'another address'}, which is not followed: the API key is sent only to the Base URL. If the service has moved, put its new address in the Base URL.`,
+			`The service answered with a redirect to ${header(headers, 'location') ?? 'another address'}, which is not followed: the API key is sent only to the 'Base URL'. If the service has moved, put its new address in the 'Base URL'.`,
 		);
 	}
 	const code = parseErrorBody(body).code;
@@ -97,7 +97,7 @@ function verdict(answer: Answer, root: ServiceRoot, apiKey: string): INodeCreden
 	}
 	if (statusCode === 404) {
 		return error(
-			`No ContentGen API at this Base URL: ${apiUrl(root, '/user/credits')} was not found. Check the address: it should be the service's address, e.g. https://api.example.com.`,
+			`No ContentGen API at this 'Base URL': ${apiUrl(root, '/user/credits')} was not found. Check the address: it should be the service's address, e.g. https://api.example.com.`,
 		);
 	}
 	if (statusCode === 429) {
@@ -108,7 +108,7 @@ function verdict(answer: Answer, root: ServiceRoot, apiKey: string): INodeCreden
 		};
 	}
 	return error(
-		`The service answered HTTP ${statusCode}${typeof body === 'string' ? ` (${describeBody(body)})` : ''}.${serviceSaid(body, apiKey)} Try again later.`,
+		`The service gave an answer the test does not know (status ${statusCode}${typeof body === 'string' ? `: ${describeBody(body)}` : ''}).${serviceSaid(body, apiKey)} Try again later.`,
 	);
 }
 
@@ -159,7 +159,7 @@ export async function testContentGenCredential(
 	if (!answer.done) {
 		return {
 			status: 'Error',
-			message: `${new URL(root.origin).host} did not answer within ${TEST_TIMEOUT_MS / 1000} s. Check the Base URL and that n8n can reach it.`,
+			message: `${new URL(root.origin).host} did not answer within ${TEST_TIMEOUT_MS / 1000} s. Check the 'Base URL' and that n8n can reach it.`,
 		};
 	}
 	return verdict(answer.value, root, apiKey);

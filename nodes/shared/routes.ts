@@ -24,6 +24,13 @@ export interface Route {
 	record: RecordKind | null;
 }
 
+/** The parameter that names each record, for a 404's advice. */
+const PARAMETER_OF: Record<RecordKind, string> = {
+	Article: 'Article ID',
+	'Social content': 'Content ID',
+	Project: 'Project',
+};
+
 export const ROUTES: readonly Route[] = [
 	{ method: 'GET', path: '/articles', scope: 'articles', record: null },
 	{ method: 'POST', path: '/articles/generate', scope: 'articles', record: 'Project' },
@@ -82,7 +89,7 @@ export function routeWording(
 	if (statusCode === 404 && record && code === 'NOT_FOUND') {
 		return {
 			message: `${record} not found: it does not exist or does not belong to this API key's account`,
-			hint: 'Check the ID (records of other accounts are reported as missing).',
+			hint: `Check '${PARAMETER_OF[record]}': pick it from the list, or give an ID from this API key's account (the service reports records of other accounts as missing).`,
 		};
 	}
 	if (statusCode === 400 && code === 'NO_PROJECT') {

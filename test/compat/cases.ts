@@ -174,7 +174,7 @@ export const CASES: Case[] = [
 		parameters: {
 			pollTimes: { item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] },
 			events: ['articleCompleted', 'articleCreated', 'articleFailed'],
-			projectId: byList(IDS.project),
+			options: { projectId: byList(IDS.project) },
 		},
 	},
 	{
@@ -183,8 +183,7 @@ export const CASES: Case[] = [
 		parameters: {
 			pollTimes: { item: [{ mode: 'everyHour', minute: 5 }] },
 			events: ['socialFinished', 'socialFailed', 'socialScheduled', 'socialPublished'],
-			projectId: byId(IDS.project),
-			platform: 'linkedin',
+			options: { projectId: byId(IDS.project), platform: 'linkedin' },
 		},
 	},
 	{
@@ -192,7 +191,7 @@ export const CASES: Case[] = [
 		node: 'contentGenTrigger',
 		parameters: {
 			events: ['articleCompleted', 'socialFinished'],
-			delivery: 'atLeastOnce',
+			options: { delivery: 'atLeastOnce' },
 		},
 	},
 	{
@@ -206,8 +205,7 @@ export const CASES: Case[] = [
 		node: 'contentGenTrigger',
 		parameters: {
 			events: ['socialFinished', 'socialPublished'],
-			delivery: 'atLeastOnce',
-			options: { fullRecord: true },
+			options: { delivery: 'atLeastOnce', fullRecord: true },
 		},
 	},
 ];

@@ -72,7 +72,7 @@ describe('the Test button', () => {
 			expect(result.message).toMatch(
 				/^Refusing to send the API key over plain http to a remote host/,
 			);
-			expect(result.message).toContain('"Allow Plain HTTP to a Private Address"');
+			expect(result.message).toContain("'Allow Plain HTTP to a Private Address'");
 			expect(seen).toEqual([]);
 		},
 	);
@@ -192,7 +192,7 @@ describe('the node', () => {
 		expect(result.error?.message).toBe(
 			'Refusing to send the API key over plain http to a remote host [item 0]',
 		);
-		expect(result.error?.description).toContain('"Allow Plain HTTP to a Private Address"');
+		expect(result.error?.description).toContain("'Allow Plain HTTP to a Private Address'");
 		expect(seen).toEqual([]);
 	});
 

@@ -10,7 +10,7 @@ import { join } from 'path';
 
 import { packageSources, ROOT } from '../helpers/sources';
 import { tablesOf } from '../helpers/tables';
-import { MessageCollector, PRODUCERS, type Message } from './messages';
+import { MessageCollector, PRODUCERS, type Message } from '../helpers/messages';
 
 const PAGE = 'docs/troubleshooting.md';
 
@@ -62,10 +62,10 @@ describe(`every message a user can see has a row in ${PAGE}`, () => {
 		expect(messages.length).toBeGreaterThan(100);
 		const texts = messages.map((m) => m.text);
 		for (const known of [
-			'The service answered HTTP …',
+			'The service gave an answer the node does not know',
 			'Rate limit reached…',
-			'Select at least one event to watch',
-			'… must be text, got …',
+			"Select at least one event in 'Trigger On'",
+			"'…' must be text, got …",
 			'Incomplete list: … of the … records the service reported were read; …',
 			'Nothing accepted the connection at … (connection refused)',
 			'ContentGen Trigger expects … requests a day (… per idle poll, … polls a day)',

@@ -310,7 +310,11 @@ describe('example workflows against the sandbox', () => {
 		});
 
 		it('with Delivery At Least Once (durable poll cursors): three reports of one eventId, Skip repeats passes one, posted once', async () => {
-			const atLeastOnce = { ...(triggerNode.parameters as IDataObject), delivery: 'atLeastOnce' };
+			const saved = triggerNode.parameters as IDataObject;
+			const atLeastOnce = {
+				...saved,
+				options: { ...(saved.options as IDataObject | undefined), delivery: 'atLeastOnce' },
+			};
 			const { id, out } = await polls(atLeastOnce, 4, finishedContent);
 			expect(out.map((items) => items.map((item) => [item.event, item.id]))).toEqual([
 				[['socialFinished', id]],

@@ -77,12 +77,12 @@ describe('node picker', () => {
 			await waitForLabels(page, tid('node-creator-category-item', CREATOR), (shown) =>
 				shown.includes(`Actions (${total})`),
 			);
-			// Above the actions: the entry's description, which says what the actions do as well.
+			// Above the actions: the entry's description, the trigger's (n8n's triggers say "Starts the workflow when").
 			const panel = await text(page, CREATOR, 5_000);
 			const description = panel.indexOf(node.trigger.description);
 			expect(description).toBeGreaterThanOrEqual(0);
 			expect(description).toBeLessThan(panel.indexOf(`Actions (${total})`));
-			expect(node.trigger.description).toMatch(/^Generate articles and social posts\b/);
+			expect(node.trigger.description).toMatch(/^Starts the workflow when\b/);
 
 			const groups: Record<string, string[]> = {};
 			let group = '';

@@ -252,6 +252,8 @@ describe('trigger', () => {
 
 			expect(await page.$(tid('parameter-input-platform', NDV))).toBeNull();
 			await selectMany(page, 'events', ['Article Completed', 'Social Content Finished']);
+			// The Platform filter is an option of the trigger's Options, offered once a social event is on.
+			await addCollectionOption(page, 'Options', 'Platform');
 			await page.waitForSelector(tid('parameter-input-platform', NDV), {
 				visible: true,
 				timeout: 5_000,

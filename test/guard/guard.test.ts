@@ -12,4 +12,5 @@ import './imports';
 import './spreads';
 import './layout';
 import './n8n-rules';
+import './n8n-words';
 import './tests';

@@ -157,7 +157,7 @@ export function itemSuffixProblems(convert: typeof toNodeError): string[] {
 	const node = { name: 'ContentGen', type: 'contentGen', typeVersion: 2, parameters: {} };
 	const context = { getNode: () => node } as unknown as IExecuteFunctions;
 	const thrown: Array<[string, unknown]> = [
-		['a refused parameter', new ValidationError('Limit', 'Limit must be at least 1, got 0')],
+		['a refused parameter', new ValidationError('Limit', "'Limit' must be at least 1, got 0")],
 		[
 			'an answer of the service',
 			new NodeApiError(node as never, { message: 'x' }, { message: 'The service said no' }),

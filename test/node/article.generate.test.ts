@@ -236,7 +236,7 @@ describe('article generate through the engine', () => {
 			);
 			expect(log).toEqual(['GET /user/credits']);
 			expect(result.error?.message).toBe(
-				'Minimum Balance to Keep: this article generation costs 1.5 credits, the balance is 2 credits and the floor is 1 credit [item 0]',
+				"'Minimum Balance to Keep': this article generation costs 1.5 credits, the balance is 2 credits and the floor is 1 credit [item 0]",
 			);
 			expect(result.error?.description).toContain('Nothing was sent for this item');
 		});
@@ -266,7 +266,7 @@ describe('article generate through the engine', () => {
 				'refused',
 			]);
 			expect(items[2].json.error).toBe(
-				'Minimum Balance to Keep: this article generation costs 1.5 credits, the balance is 1.1 credits and the floor is 1 credit [item 2]',
+				"'Minimum Balance to Keep': this article generation costs 1.5 credits, the balance is 1.1 credits and the floor is 1 credit [item 2]",
 			);
 			expect(items[2].json.description).toContain('earlier items of this run will spend 3 credits');
 			expect(items[2].pairedItem).toEqual({ item: 2 });
@@ -301,7 +301,7 @@ describe('article generate through the engine', () => {
 			// With no wait allowed, the 429 is the answer: no second read, nothing generated.
 			expect(log).toEqual(['GET /user/credits']);
 			expect(result.error?.message).toContain(
-				'Minimum Balance to Keep: could not read the credit balance',
+				"'Minimum Balance to Keep': could not read the credit balance",
 			);
 		});
 

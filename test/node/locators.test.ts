@@ -284,7 +284,7 @@ describe('record pickers', () => {
 					operation: 'publish',
 					contentId: { __rl: true, mode: 'id', value: 'not-an-id' },
 				}),
-			).rejects.toThrow('Not a valid social content record ID (a UUID)');
+			).rejects.toThrow('Not a valid social content ID (a UUID)');
 		});
 
 		it('a URL from an expression without an article path is refused by its label, before any request', async () => {

@@ -161,7 +161,7 @@ describe('social content generate through the engine', () => {
 		);
 		expect(log).toEqual(['GET /user/credits']);
 		expect(result.error?.message).toBe(
-			'Minimum Balance to Keep: this social content generation costs 1.8 credits, the balance is 2.5 credits and the floor is 1 credit [item 0]',
+			"'Minimum Balance to Keep': this social content generation costs 1.8 credits, the balance is 2.5 credits and the floor is 1 credit [item 0]",
 		);
 	});
 
@@ -175,7 +175,7 @@ describe('social content generate through the engine', () => {
 		);
 		expect(log).toEqual(['GET /user/credits']);
 		expect(result.error?.message).toContain(
-			'Minimum Balance to Keep: could not read the credit balance',
+			"'Minimum Balance to Keep': could not read the credit balance",
 		);
 	});
 

@@ -56,7 +56,7 @@ describe('Scheduled At', () => {
 		['words', 'next tuesday'],
 	])('%s (%s) is refused, naming ISO 8601 and its forms', (_what, text) => {
 		expect(() => toIsoDate('Scheduled At', text, 'UTC')).toThrow(
-			`Scheduled At must be an ISO 8601 date and time such as 2026-12-01T09:00:00Z (or 20261201T090000Z, 2026-W49-2T09:00, 2026-335T09:00+01:00), got "${text}"`,
+			`'Scheduled At' must be an ISO 8601 date and time such as 2026-12-01T09:00:00Z (or 20261201T090000Z, 2026-W49-2T09:00, 2026-335T09:00+01:00), got "${text}"`,
 		);
 	});
 

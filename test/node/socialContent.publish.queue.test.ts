@@ -133,7 +133,7 @@ describe('Publish, Next Free Slot', () => {
 		);
 		const task = result.run.data.resultData.runData.ContentGen[0];
 		expect(task.hints?.map((hint) => hint.message)).toEqual([
-			'1 queued post may share a slot over Posts per Slot with posts scheduled elsewhere (item 0): see slot_conflict on the item.',
+			"1 queued post may share a slot over 'Posts per Slot' with posts scheduled elsewhere (item 0): see slot_conflict on the item.",
 		]);
 	});
 

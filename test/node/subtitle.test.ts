@@ -63,7 +63,7 @@ const CANVAS: Array<[string, string, string]> = [
 	['project', 'getMany', 'Get many projects'],
 	['socialContent', 'generate', 'Generate social content'],
 	['socialContent', 'get', 'Get social content'],
-	['socialContent', 'getMany', 'Get many social content records'],
+	['socialContent', 'getMany', 'Get many social content'],
 	['socialContent', 'publish', 'Publish social content'],
 	['socialContent', 'waitForCompletion', 'Wait for social content completion'],
 ];

@@ -79,8 +79,14 @@ describe('transport', () => {
 				/other accounts/,
 			],
 			// Operations word their own 409 and 412 (publish); the transport reports them as they are.
-			[409, 'CONFLICT', 'POST', 'The service answered HTTP 409', /refused/],
-			[412, 'PRECONDITION_FAILED', 'POST', 'The service answered HTTP 412', /refused/],
+			[409, 'CONFLICT', 'POST', 'The service gave an answer the node does not know', /status 409/],
+			[
+				412,
+				'PRECONDITION_FAILED',
+				'POST',
+				'The service gave an answer the node does not know',
+				/status 412/,
+			],
 		];
 		it.each(rows)('%i %s', async (status, code, method, message, hint) => {
 			const endpoint =
@@ -164,7 +170,7 @@ describe('transport', () => {
 		it('an empty body and the flat {error} shape are both explained', async () => {
 			nock(TEST_BASE_URL).post(`${API}/social/publish`).reply(409, '');
 			const empty = await call({ method: 'POST', endpoint: '/social/publish', body: { a: 1 } });
-			expect(empty.error?.message).toBe('The service answered HTTP 409');
+			expect(empty.error?.message).toBe('The service gave an answer the node does not know');
 			expect(empty.error?.description).toMatch(/empty body/);
 
 			nock(TEST_BASE_URL).get(`${API}/user/usage`).reply(400, { error: 'Bad session' });
@@ -192,8 +198,9 @@ describe('transport', () => {
 		it('a 404 from an unknown route points at the base URL', async () => {
 			nock(TEST_BASE_URL).get(`${API}/user/credits`).reply(404, 'Not Found');
 			const result = await call({ method: 'GET', endpoint: '/user/credits' });
-			expect(result.error?.message).toBe(
-				'Not found: GET /user/credits does not exist at this Base URL',
+			expect(result.error?.message).toBe('Nothing was found at this address of the service');
+			expect(result.error?.description).toMatch(
+				/The credential's 'Base URL' may not be the service's address: .*\(The request was GET \/user\/credits\.\)/,
 			);
 		});
 	});

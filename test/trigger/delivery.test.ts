@@ -139,7 +139,7 @@ describe('at-least-once delivery', () => {
 	it("with n8n's classic poll state: every change three times with one id, once after Remove Duplicates", async () => {
 		const ids = Array.from({ length: 2 }, () => world.create('social', 'generating'));
 		world.tick(MINUTE);
-		const trigger = harness({ events: ['socialFinished'], delivery: 'atLeastOnce' });
+		const trigger = harness({ events: ['socialFinished'], options: { delivery: 'atLeastOnce' } });
 		await trigger.poll();
 		const delivered: IDataObject[] = [];
 		for (const id of ids) {
@@ -193,7 +193,7 @@ describe('at-least-once delivery', () => {
 	it("repeats what fits in half the poll's time, says so, and the next poll repeats the rest", async () => {
 		const ids = Array.from({ length: 20 }, () => world.create('social', 'generating'));
 		world.tick(MINUTE);
-		const trigger = harness({ events: ['socialFinished'], delivery: 'atLeastOnce' });
+		const trigger = harness({ events: ['socialFinished'], options: { delivery: 'atLeastOnce' } });
 		await trigger.poll();
 		for (const id of ids) world.set('social', id, 'completed');
 		world.tick(MINUTE);
@@ -217,7 +217,7 @@ describe('at-least-once delivery', () => {
 	});
 
 	it('refuses a Delivery it does not know, before any request', async () => {
-		const trigger = harness({ events: ['articleCompleted'], delivery: 'twice' });
+		const trigger = harness({ events: ['articleCompleted'], options: { delivery: 'twice' } });
 		await expect(trigger.poll()).rejects.toThrow("'Delivery' must be 'Once' or 'At Least Once'");
 		expect(service.served).toEqual([]);
 	});
@@ -232,7 +232,9 @@ describe('the stored state across versions', () => {
 		const saved = trigger.staticData();
 		const moved = harness({
 			events: ['articleCompleted'],
-			projectId: { __rl: true, mode: 'id', value: '3f1c0d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f' },
+			options: {
+				projectId: { __rl: true, mode: 'id', value: '3f1c0d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f' },
+			},
 		});
 		moved.load(saved);
 		world.tick(MINUTE);

@@ -141,7 +141,10 @@ describe('catch-up after activation', () => {
 describe('delivery', () => {
 	async function crashAfterCommit(delivery?: string) {
 		const records = inFlight(1, 1);
-		const parameters: IDataObject = { events: EVENTS, ...(delivery ? { delivery } : {}) };
+		const parameters: IDataObject = {
+			events: EVENTS,
+			...(delivery ? { options: { delivery } } : {}),
+		};
 		const n8n = await runningThenFinished(records, parameters);
 		// The cursor is committed with an execution that never starts (main stopped).
 		const lost = await n8n.scheduled({ executionStarts: false });
@@ -172,7 +175,10 @@ describe('delivery', () => {
 
 	it('at least once: repeats stop after a bounded number of polls', async () => {
 		const records = inFlight(1, 0);
-		const n8n = new DurableCursors({ events: EVENTS, delivery: 'atLeastOnce' }, service.http);
+		const n8n = new DurableCursors(
+			{ events: EVENTS, options: { delivery: 'atLeastOnce' } },
+			service.http,
+		);
 		world.tick(MINUTE);
 		await n8n.activate();
 		await n8n.scheduled();

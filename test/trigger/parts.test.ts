@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: evaluates the subtitle expression in a separate context, as the editor does */
 import { runInNewContext } from 'vm';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { ContentGenTrigger } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
 import {
@@ -109,10 +110,13 @@ describe('event vocabulary', () => {
 	});
 
 	it('shows the Platform filter only when a social event is selected', () => {
-		const platform = new ContentGenTrigger().description.properties.find(
+		const options = new ContentGenTrigger().description.properties.find(
+			(p) => p.name === 'options',
+		);
+		const platform = (options?.options as INodeProperties[] | undefined)?.find(
 			(p) => p.name === 'platform',
 		);
-		expect(platform?.displayOptions?.show?.events).toEqual([
+		expect(platform?.displayOptions?.show?.['/events']).toEqual([
 			'socialFinished',
 			'socialFailed',
 			'socialScheduled',

@@ -85,7 +85,11 @@ const socialRecordReads = () =>
 async function everyWay(typeVersion: number, extra: IDataObject = {}) {
 	const followed = world.create('social', 'generating');
 	world.tick(MINUTE);
-	const parameters = { events: ['socialFinished'], delivery: 'atLeastOnce', ...extra };
+	const parameters = {
+		events: ['socialFinished'],
+		...extra,
+		options: { delivery: 'atLeastOnce', ...(extra.options as IDataObject | undefined) },
+	};
 	const trigger = harness(parameters, typeVersion);
 	await trigger.poll();
 	const start = (trigger.staticData().global as IDataObject)[STARTS];
@@ -136,7 +140,7 @@ describe('trigger items at node version 1.1', () => {
 	it('articles too: a first report, a repeat and a catch-up give the same fields', async () => {
 		const id = world.create('article', 'queued');
 		world.tick(MINUTE);
-		const parameters = { events: ['articleCompleted'], delivery: 'atLeastOnce' };
+		const parameters = { events: ['articleCompleted'], options: { delivery: 'atLeastOnce' } };
 		const trigger = harness(parameters);
 		await trigger.poll();
 		const start = (trigger.staticData().global as IDataObject)[STARTS];
@@ -195,7 +199,7 @@ describe('trigger items at node version 1.1', () => {
 		expect(keys(item)).toEqual([...LIST_FIELDS.social, ...EVENT_FIELDS].sort());
 		expect(trigger.warnings()).toEqual(
 			expect.arrayContaining([
-				expect.stringMatching(/1 social record\(s\) no longer exist, so Full Record could not/),
+				expect.stringMatching(/1 social record\(s\) no longer exist, so 'Full Record' could not/),
 			]),
 		);
 	});

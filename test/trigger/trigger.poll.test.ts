@@ -261,9 +261,9 @@ describe('ContentGen Trigger through n8n poll context', () => {
 	it('refuses a project filter that is not an ID, before any request', async () => {
 		const trigger = pollHarness({
 			events: ['articleCompleted'],
-			projectId: { mode: 'id', value: 'not-an-id' },
+			options: { projectId: { mode: 'id', value: 'not-an-id' } },
 		});
-		await expect(trigger.poll()).rejects.toThrow(/Project must be a UUID/);
+		await expect(trigger.poll()).rejects.toThrow(/'Project' must be a UUID/);
 		expect(unexpected).toEqual([]);
 	});
 

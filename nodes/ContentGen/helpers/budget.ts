@@ -66,7 +66,7 @@ export class BalanceFloor {
 						: '';
 				throw new NodeOperationError(
 					this.context.getNode(),
-					`Minimum Balance to Keep: this ${this.noun} costs ${credits(costHundredths)}, the balance is ${credits(before)} and the floor is ${credits(floor)}`,
+					`'Minimum Balance to Keep': this ${this.noun} costs ${credits(costHundredths)}, the balance is ${credits(before)} and the floor is ${credits(floor)}`,
 					{
 						itemIndex,
 						description: `Generating would leave ${credits(after)}, below the 'Minimum Balance to Keep' option.${earlier} Nothing was sent for this item and no credits were spent on it. Top up credits or lower the option.`,
@@ -80,7 +80,7 @@ export class BalanceFloor {
 	/** A fresh error per item, so each failed item carries its own index. */
 	private failure(itemIndex: number): NodeOperationError {
 		const { message, description } = this.readFailure ?? {
-			message: 'Minimum Balance to Keep: the credit balance could not be read',
+			message: "'Minimum Balance to Keep': the credit balance could not be read",
 			description: '',
 		};
 		return new NodeOperationError(this.context.getNode(), message, { itemIndex, description });
@@ -100,7 +100,7 @@ export class BalanceFloor {
 			if (this.context.getExecutionCancelSignal()?.aborted)
 				throw toNodeError(this.context, error, itemIndex);
 			this.readFailure = {
-				message: `Minimum Balance to Keep: could not read the credit balance (${(error as Error).message})`,
+				message: `'Minimum Balance to Keep': could not read the credit balance (${(error as Error).message})`,
 				description: `The check needs GET /user/credits (the "read" permission and the "user" scope). Nothing was generated. Give the key that scope, or set 'Minimum Balance to Keep' to 0.`,
 			};
 			throw this.failure(itemIndex);
@@ -108,7 +108,7 @@ export class BalanceFloor {
 		const available = response.data?.available_credits;
 		if (typeof available !== 'number' || !Number.isFinite(available)) {
 			this.readFailure = {
-				message: 'Minimum Balance to Keep: the service did not report a credit balance',
+				message: "'Minimum Balance to Keep': the service did not report a credit balance",
 				description: "Nothing was generated. Set 'Minimum Balance to Keep' to 0 to skip the check.",
 			};
 			throw this.failure(itemIndex);

@@ -12,12 +12,6 @@ export function atItem(message: string, itemIndex: number): string {
 	return /\[item \d+\]$/.test(message) ? message : `${message} [item ${itemIndex}]`;
 }
 
-/** A refusal in n8n's words: the parameter's display name in single quotes, as n8n's copy asks. */
-function refusalMessage(error: ValidationError): string {
-	const { field, message } = error;
-	return message.startsWith(`${field} `) ? `'${field}'${message.slice(field.length)}` : message;
-}
-
 /**
  * Converts anything thrown while handling an item into the error n8n shows for that item: what
  * happened, with the item's index at the end (`[item 2]`, counted from 0 as n8n counts items), and
@@ -29,7 +23,8 @@ export function toNodeError(
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof ValidationError) {
-		const message = atItem(refusalMessage(error), itemIndex);
+		// The validation's message names the parameter in single quotes already (test/guard/n8n-words.ts).
+		const message = atItem(error.message, itemIndex);
 		const refusal = new NodeOperationError(context.getNode(), message, {
 			itemIndex,
 			description: `Change '${error.field}' for this item (its value or its expression) and run the node again. Nothing was sent to the service and no credits were spent.`,

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { assertOneOf, describe, ValidationError } from '../../shared/validation';
+import { fieldLabel } from './field-labels';
 import { pick } from './pick';
 import { readSwitch } from './parameters';
 import { BEFORE_V2, FROM_V2, isV2 } from './versions';
@@ -61,8 +62,8 @@ export function outputProperties(
 			default: [],
 			options: [...fields]
 				.filter((field) => field !== 'id')
-				.sort((a, b) => a.localeCompare(b))
-				.map((field) => ({ name: field, value: field })),
+				.map((field) => ({ name: fieldLabel(field), value: field }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
 			description: 'The fields to output besides the ID',
 			displayOptions: { show: { ...FROM_V2.show, ...extra, output: ['fields'] } },
 		},

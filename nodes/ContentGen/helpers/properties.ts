@@ -30,7 +30,7 @@ const requestOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: PARALLEL_REQUESTS.min, maxValue: PARALLEL_REQUESTS.max },
 		default: parallelRequestsDefault,
-		description: `How many requests the node sends at the same time across its items (${PARALLEL_REQUESTS.min}-${PARALLEL_REQUESTS.max}; 1 = one item at a time). Never more than the API key's rate limit allows: the same requests, only sooner, and the output keeps the input order. Publish and Generate nodes created before this option existed keep sending one at a time unless it is set.`,
+		description: `How many requests the node sends at the same time across its items (${PARALLEL_REQUESTS.min}-${PARALLEL_REQUESTS.max}, default ${parallelRequestsDefault}; 1 = one item at a time). Never more than the API key's rate limit allows: the same requests, only sooner, and the output keeps the input order.`,
 	},
 	{
 		displayName: 'Max Rate-Limit Wait',
@@ -38,7 +38,7 @@ const requestOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: RATE_LIMIT_WAIT.min, maxValue: RATE_LIMIT_WAIT.max },
 		default: rateLimitWaitDefault,
-		description: `Seconds to wait in total when the service says too many requests were sent: the node waits as long as the service asks and sends the same request again. ${RATE_LIMIT_WAIT.min} stops at once; at most ${RATE_LIMIT_WAIT.max}.`,
+		description: `Seconds to wait in total when the service says too many requests were sent: the node waits as long as the service asks and sends the same request again. Default ${rateLimitWaitDefault}; ${RATE_LIMIT_WAIT.min} stops at once; at most ${RATE_LIMIT_WAIT.max}.`,
 	},
 	{
 		displayName: 'Request Timeout',
@@ -46,7 +46,7 @@ const requestOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: REQUEST_TIMEOUT.min, maxValue: REQUEST_TIMEOUT.max },
 		default: requestTimeoutDefault,
-		description: `Seconds one request may take, from connecting to the last byte of the answer (${REQUEST_TIMEOUT.min}-${REQUEST_TIMEOUT.max}). A read that times out is tried again up to 3 times; a generate is not, as it may have been charged.`,
+		description: `Seconds one request may take, from connecting to the last byte of the answer (${REQUEST_TIMEOUT.min}-${REQUEST_TIMEOUT.max}, default ${requestTimeoutDefault}). A read that times out is tried again up to 3 times; a generate is not, as it may have been charged.`,
 	},
 ];
 
@@ -142,7 +142,7 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 			type: 'number',
 			typeOptions: { minValue: WAIT.pollInterval.min, maxValue: WAIT.pollInterval.max },
 			default: pollInterval,
-			description: `Seconds between checks while waiting (${cadence}).${onGenerate ? ` The first check comes ${WAIT.firstLook} s after submitting (sooner if this is shorter), then one every this many seconds.` : ''} Checks are free; with many items one request checks up to 100 at once`,
+			description: `Seconds between checks while waiting. The default, ${pollInterval}, is the service's guidance (${cadence}).${onGenerate ? ` The first check comes ${WAIT.firstLook} s after submitting (sooner if this is shorter), then one every this many seconds.` : ''} Checks are free; with many items one request checks up to 100 at once.`,
 			...show,
 		},
 		{
@@ -151,8 +151,7 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 			type: 'number',
 			typeOptions: { minValue: WAIT.timeout.min, maxValue: WAIT.timeout.max },
 			default: timeout,
-			description:
-				"Seconds to wait for the generation to finish before giving up (see 'On Timeout'). The execution stays busy for that long.",
+			description: `Seconds to wait for the generation to finish before giving up (default ${timeout}; see 'On Timeout'). The execution stays busy for that long.`,
 			...show,
 		},
 		{
@@ -161,15 +160,15 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 			type: 'options',
 			options: [
 				{
-					name: 'Fail',
-					value: 'fail',
-					description: 'Stop the item with a message that names the ID and its last status',
-				},
-				{
 					name: 'Return Last Known Status',
 					value: 'returnLast',
 					description:
 						'Output the ID with its last known status, marked as timed out, to wait again later',
+				},
+				{
+					name: 'Stop the Item',
+					value: 'fail',
+					description: 'Stop the item with a message that names the ID and its last status',
 				},
 			],
 			default: 'returnLast',

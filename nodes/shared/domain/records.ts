@@ -41,7 +41,7 @@ export const RECORDS: Record<RecordKind, RecordSpec> = {
 		path: 'social/content',
 		endpoint: '/social/content',
 		searchListMethod: 'searchSocialContent',
-		noun: 'social content record',
+		noun: 'social content',
 	},
 };
 
@@ -65,7 +65,7 @@ export function recordLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select ${noun === 'article' ? 'an article' : 'a record'}…`,
+				placeholder: `Select ${noun === 'article' ? 'an article' : noun}…`,
 				typeOptions: { searchListMethod, searchable: true },
 			},
 			{
@@ -118,7 +118,7 @@ export function readRecordLocator(kind: RecordKind, raw: unknown): string {
 	if (!match) {
 		throw new ValidationError(
 			displayName,
-			`${displayName} holds no ${noun} ID in its URL, got ${describe(value)}: the address must contain /${path}/ followed by the ID`,
+			`'${displayName}' holds no ${noun} ID in its URL, got ${describe(value)}: the address must contain /${path}/ followed by the ID`,
 		);
 	}
 	return assertUuid(displayName, match[1]);

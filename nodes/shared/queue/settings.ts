@@ -41,13 +41,13 @@ function postingTimesOf(value: unknown): PostingTime[] {
 	if (!Array.isArray(list) || list.length < QUEUE.postingTimes.min) {
 		throw new ValidationError(
 			field,
-			`${field} needs at least one weekday and time of day for Timing "Next Free Slot"`,
+			`'${field}' needs at least one weekday and time of day for 'Timing' set to 'Next Free Slot'`,
 		);
 	}
 	if (list.length > QUEUE.postingTimes.max) {
 		throw new ValidationError(
 			field,
-			`${field} allows at most ${QUEUE.postingTimes.max} times, got ${list.length}`,
+			`'${field}' allows at most ${QUEUE.postingTimes.max} times, got ${list.length}`,
 		);
 	}
 	return list.map((entry: { weekday?: unknown; timeOfDay?: unknown }, index) => {
@@ -55,14 +55,14 @@ function postingTimesOf(value: unknown): PostingTime[] {
 		if (day < 0) {
 			throw new ValidationError(
 				field,
-				`${field}: time ${index + 1} needs a weekday from Monday to Sunday, got ${describe(entry?.weekday)}`,
+				`'${field}': time ${index + 1} needs a weekday from Monday to Sunday, got ${describe(entry?.weekday)}`,
 			);
 		}
 		const match = typeof entry.timeOfDay === 'string' ? TIME_OF_DAY.exec(entry.timeOfDay) : null;
 		if (!match) {
 			throw new ValidationError(
 				field,
-				`${field}: time ${index + 1} needs a Time of Day from 00:00 to 23:59 (HH:MM), got ${describe(entry.timeOfDay)}`,
+				`'${field}': time ${index + 1} needs a 'Time of Day' from 00:00 to 23:59 (HH:MM), got ${describe(entry.timeOfDay)}`,
 			);
 		}
 		return { weekday: day + 1, minute: Number(match[1]) * 60 + Number(match[2]) };
@@ -80,7 +80,7 @@ function clockOf(value: unknown, workflowZone: string): ZoneClock {
 	}
 	throw new ValidationError(
 		'Time Zone',
-		`Time Zone must be an IANA time zone such as Europe/Berlin or America/New_York, got ${describe(value)}`,
+		`'Time Zone' must be an IANA time zone such as Europe/Berlin or America/New_York, got ${describe(value)}`,
 	);
 }
 
@@ -107,7 +107,7 @@ export function validateQueueSettings(raw: RawQueueSettings): QueueSettings {
 	if (leadMinutes >= horizonDays * 1440) {
 		throw new ValidationError(
 			'Lead Time (Minutes)',
-			`Lead Time (Minutes) must be shorter than the Horizon (Days) of ${horizonDays} (${horizonDays * 1440} minutes), got ${leadMinutes}`,
+			`'Lead Time (Minutes)' must be shorter than the 'Horizon (Days)' of ${horizonDays} (${horizonDays * 1440} minutes), got ${leadMinutes}`,
 		);
 	}
 	return { times, clock, perSlot, leadMinutes, horizonDays };

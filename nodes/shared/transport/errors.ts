@@ -133,15 +133,15 @@ function generic(
 	if (special) return special;
 	if (statusCode === 404) {
 		return {
-			message: `Not found: ${method} ${endpoint} does not exist at this Base URL`,
-			hint: "Check the credential's Base URL: it should be the service's address, e.g. https://api.example.com.",
+			message: 'Nothing was found at this address of the service',
+			hint: `The credential's 'Base URL' may not be the service's address: it should be the address the service gave you, e.g. https://api.example.com. (The request was ${method} ${endpoint}.)`,
 		};
 	}
 	if (statusCode === 429) {
 		const wait = retryAfterSeconds(answer.headers, Date.now());
 		return {
 			message: `Rate limit reached${wait === undefined ? '' : `: retry in ${Math.ceil(wait)} s`}`,
-			hint: `The key's request budget is used up (limit ${header(answer.headers, 'x-ratelimit-limit') ?? 'unknown'} per minute). Lower the workflow's request rate or raise Max Rate-Limit Wait in the node's options.`,
+			hint: `The key's request budget is used up (limit ${header(answer.headers, 'x-ratelimit-limit') ?? 'unknown'} per minute). Lower the workflow's request rate or raise 'Max Rate-Limit Wait' in the node's Options.`,
 		};
 	}
 	if (statusCode === 400) {
@@ -166,7 +166,10 @@ function generic(
 			hint: `It pointed to ${redactSecrets(location, apiKey).slice(0, 300)}. The API key is sent only to the credential's Base URL: if the service has moved, update the Base URL.`,
 		};
 	}
-	return { message: `The service answered HTTP ${statusCode}`, hint: '' };
+	return {
+		message: 'The service gave an answer the node does not know',
+		hint: `It answered with status ${statusCode}. Try again later; if it keeps answering so, give the service's support the request ID shown in these details.`,
+	};
 }
 
 /** Turns an error answer of the service into a message that says what to do about it. */

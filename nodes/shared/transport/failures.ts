@@ -68,9 +68,9 @@ export function breakageError(
 			? `The service did not answer in time (${reason})`
 			: 'The connection to the service broke before it answered';
 	const advice = neverReached
-		? `Check the credential's Base URL (${service.origin}) and that the service is reachable from n8n.`
+		? `Check the credential's 'Base URL' (${service.origin}) and that the service is reachable from n8n.`
 		: method === 'GET'
-			? 'The request was retried and kept failing. Try again later, or raise Request Timeout in the options.'
+			? "The request was retried and kept failing. Try again later, or raise 'Request Timeout' in the node's Options."
 			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
 	const detail = breakage.kind === 'network' ? ` System code: ${breakage.code}.` : '';
 	return new NodeApiError(

@@ -120,22 +120,22 @@ export function parseBaseUrl(raw: unknown, options: BaseUrlOptions = {}): Servic
 	const url = parse(text);
 	if (!url || !/^https?:$/.test(url.protocol)) {
 		throw new AddressError(
-			`The credential's Base URL "${text}" is not a web address: it should start with https://, e.g. https://api.example.com`,
+			`The credential's 'Base URL' "${text}" is not a web address: it should start with https://, e.g. https://api.example.com`,
 		);
 	}
 	if (url.username || url.password) {
 		throw new AddressError(
-			"The credential's Base URL contains a user name or password: remove it (the API key is the only credential the service takes)",
+			"The credential's 'Base URL' contains a user name or password: remove it (the API key is the only credential the service takes)",
 		);
 	}
 	if (url.search || text.includes('?')) {
 		throw new AddressError(
-			`The credential's Base URL has a query ("${url.search || '?'}"): remove it, the Base URL is only the service's address`,
+			`The credential's 'Base URL' has a query ("${url.search || '?'}"): remove it, the 'Base URL' is only the service's address`,
 		);
 	}
 	if (url.hash || text.includes('#')) {
 		throw new AddressError(
-			`The credential's Base URL has a fragment ("${url.hash || '#'}"): remove it, the Base URL is only the service's address`,
+			`The credential's 'Base URL' has a fragment ("${url.hash || '#'}"): remove it, the 'Base URL' is only the service's address`,
 		);
 	}
 	const loopback = isLoopbackHost(url.hostname);
@@ -145,14 +145,14 @@ export function parseBaseUrl(raw: unknown, options: BaseUrlOptions = {}): Servic
 		if (allowed) {
 			throw new AddressError(
 				'Refusing to send the API key over plain http to a public address',
-				`the credential's Base URL is ${url.origin}. "${PRIVATE_HTTP_SETTING}" covers private and internal addresses only (10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10, names ending in .internal or .local, a single-label name such as a Docker Compose service). Use https://.`,
+				`the credential's 'Base URL' is ${url.origin}. '${PRIVATE_HTTP_SETTING}' covers private and internal addresses only (10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10, names ending in .internal or .local, a single-label name such as a Docker Compose service). Use https://.`,
 			);
 		}
 		throw new AddressError(
 			'Refusing to send the API key over plain http to a remote host',
 			isPrivate
-				? `the credential's Base URL is ${url.origin}, a private address. Use https://, or, for a service on your own network (such as the sandbox reached from n8n in Docker), turn on "${PRIVATE_HTTP_SETTING}" in the credential.`
-				: `the credential's Base URL is ${url.origin}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1), e.g. the local sandbox, or a private address the credential allows.`,
+				? `the credential's 'Base URL' is ${url.origin}, a private address. Use https://, or, for a service on your own network (such as the sandbox reached from n8n in Docker), turn on '${PRIVATE_HTTP_SETTING}' in the credential.`
+				: `the credential's 'Base URL' is ${url.origin}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1), e.g. the local sandbox, or a private address the credential allows.`,
 		);
 	}
 	const path = url.pathname

@@ -69,7 +69,7 @@ export function toIsoDate(field: string, value: unknown, timeZone?: string): str
 	if (!candidate || Number.isNaN(candidate.getTime())) {
 		throw new ValidationError(
 			field,
-			`${field} must be an ISO 8601 date and time such as 2026-12-01T09:00:00Z (or 20261201T090000Z, 2026-W49-2T09:00, 2026-335T09:00+01:00), got ${describe(value)}`,
+			`'${field}' must be an ISO 8601 date and time such as 2026-12-01T09:00:00Z (or 20261201T090000Z, 2026-W49-2T09:00, 2026-335T09:00+01:00), got ${describe(value)}`,
 		);
 	}
 	return candidate.toISOString();

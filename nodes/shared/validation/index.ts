@@ -43,14 +43,14 @@ export function validateKeywords(value: unknown): string[] {
 	if (!list) {
 		throw new ValidationError(
 			'Keywords',
-			`Keywords must be a list of words, got ${describe(value)}`,
+			`'Keywords' must be a list of words, got ${describe(value)}`,
 		);
 	}
 	const keywords = list.map((keyword, index) => {
 		if (typeof keyword !== 'string') {
 			throw new ValidationError(
 				'Keywords',
-				`Keywords must be text; item ${index + 1} is ${describe(keyword)}`,
+				`'Keywords' must be text; item ${index + 1} is ${describe(keyword)}`,
 			);
 		}
 		return keyword.trim();
@@ -59,7 +59,7 @@ export function validateKeywords(value: unknown): string[] {
 	if (nonEmpty.length > BOUNDS.keywords.max) {
 		throw new ValidationError(
 			'Keywords',
-			`Keywords allows at most ${BOUNDS.keywords.max} items, got ${nonEmpty.length}`,
+			`'Keywords' allows at most ${BOUNDS.keywords.max} items, got ${nonEmpty.length}`,
 		);
 	}
 	return nonEmpty;
@@ -77,7 +77,7 @@ export function validatePlatforms(field: string, value: unknown): string[] {
 	if (!Array.isArray(value)) {
 		throw new ValidationError(
 			field,
-			`${field} must be a list of platforms, got ${describe(value)}`,
+			`'${field}' must be a list of platforms, got ${describe(value)}`,
 		);
 	}
 	const platforms = value.map((platform) => assertOneOf(field, platform, PLATFORMS));
@@ -85,7 +85,7 @@ export function validatePlatforms(field: string, value: unknown): string[] {
 	if (unique.length < BOUNDS.platforms.min || unique.length > BOUNDS.platforms.max) {
 		throw new ValidationError(
 			field,
-			`${field} must name ${BOUNDS.platforms.min}-${BOUNDS.platforms.max} platforms, got ${unique.length}`,
+			`'${field}' must name ${BOUNDS.platforms.min}-${BOUNDS.platforms.max} platforms, got ${unique.length}`,
 		);
 	}
 	return unique;
@@ -107,7 +107,7 @@ export function validateLimit(value: unknown): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
 		throw new ValidationError(
 			'Limit',
-			`Limit must be a whole number of at least 1, got ${describe(value)}`,
+			`'Limit' must be a whole number of at least 1, got ${describe(value)}`,
 		);
 	}
 	return value;
@@ -162,7 +162,7 @@ export function validateMinimumBalance(value: unknown): number {
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
 		throw new ValidationError(
 			'Minimum Balance to Keep',
-			`Minimum Balance to Keep must be a number of credits of 0 or more, got ${describe(value)}`,
+			`'Minimum Balance to Keep' must be a number of credits of 0 or more, got ${describe(value)}`,
 		);
 	}
 	return value;
@@ -175,7 +175,7 @@ export function validateMaxImageSizeMb(value: unknown, defaultMb: number): numbe
 	if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
 		throw new ValidationError(
 			'Max Image Size (MB)',
-			`Max Image Size (MB) must be a positive number, got ${describe(value)}`,
+			`'Max Image Size (MB)' must be a positive number, got ${describe(value)}`,
 		);
 	}
 	return Math.floor(value * 1024 * 1024);
@@ -187,7 +187,7 @@ export function validateFieldName(field: string, value: unknown): string {
 	if (name === '' || name.length > 100 || /\s/.test(name)) {
 		throw new ValidationError(
 			field,
-			`${field} must be a name of 1-100 characters without spaces, got ${describe(value)}`,
+			`'${field}' must be a name of 1-100 characters without spaces, got ${describe(value)}`,
 		);
 	}
 	return name;

@@ -32,7 +32,7 @@ export function describe(value: unknown): string {
 
 export function requireString(field: string, value: unknown): string {
 	if (typeof value !== 'string') {
-		throw new ValidationError(field, `${field} must be text, got ${describe(value)}`);
+		throw new ValidationError(field, `'${field}' must be text, got ${describe(value)}`);
 	}
 	return value;
 }
@@ -42,7 +42,7 @@ export function assertUuid(field: string, value: unknown): string {
 	if (typeof text !== 'string' || !UUID_PATTERN.test(text)) {
 		throw new ValidationError(
 			field,
-			`${field} must be a UUID such as ${UUID_EXAMPLE}, got ${describe(value)}`,
+			`'${field}' must be a UUID such as ${UUID_EXAMPLE}, got ${describe(value)}`,
 		);
 	}
 	return text.toLowerCase();
@@ -65,7 +65,7 @@ export function assertLength(
 		const range = bounds.min === undefined ? `at most ${bounds.max}` : `${min}-${bounds.max}`;
 		throw new ValidationError(
 			field,
-			`${field} must be ${range} characters long, got ${length} characters`,
+			`'${field}' must be ${range} characters long, got ${length} characters`,
 		);
 	}
 	return text;
@@ -79,13 +79,13 @@ export function assertInteger(
 	if (typeof value !== 'number' || !Number.isInteger(value)) {
 		throw new ValidationError(
 			field,
-			`${field} must be a whole number from ${bounds.min} to ${bounds.max}, got ${describe(value)}`,
+			`'${field}' must be a whole number from ${bounds.min} to ${bounds.max}, got ${describe(value)}`,
 		);
 	}
 	if (value < bounds.min || value > bounds.max) {
 		throw new ValidationError(
 			field,
-			`${field} must be from ${bounds.min} to ${bounds.max}, got ${value}`,
+			`'${field}' must be from ${bounds.min} to ${bounds.max}, got ${value}`,
 		);
 	}
 	return value;
@@ -99,7 +99,7 @@ export function assertOneOf<T extends string>(
 	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
 		throw new ValidationError(
 			field,
-			`${field} must be one of ${allowed.join(', ')}; got ${describe(value)}`,
+			`'${field}' must be one of ${allowed.join(', ')}; got ${describe(value)}`,
 		);
 	}
 	return value as T;
@@ -116,7 +116,7 @@ export function assertHttpUrl(field: string, value: unknown): string {
 	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
 		throw new ValidationError(
 			field,
-			`${field} must be a full http(s) URL such as https://example.com/post, got ${describe(value)}`,
+			`'${field}' must be a full http(s) URL such as https://example.com/post, got ${describe(value)}`,
 		);
 	}
 	return text;
@@ -129,5 +129,5 @@ export function validateBoolean(field: string, value: unknown): boolean {
 	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) {
 		return value.trim().toLowerCase() === 'true';
 	}
-	throw new ValidationError(field, `${field} must be true or false, got ${describe(value)}`);
+	throw new ValidationError(field, `'${field}' must be true or false, got ${describe(value)}`);
 }

@@ -94,7 +94,7 @@ export function durableScenarios(deployment: Deployment, c: DurableCase): void {
 		async function activate(label: string): Promise<string> {
 			const trigger = contentGenTrigger(TRIGGER, credential, {
 				events: ['articleCompleted', 'socialFinished'],
-				...(c.delivery ? { delivery: c.delivery } : {}),
+				...(c.delivery ? { options: { delivery: c.delivery } } : {}),
 			});
 			const id = await deployment.api.createWorkflow(
 				chain(`${label} (${c.title})`, [trigger, removeDuplicates(), step()]),

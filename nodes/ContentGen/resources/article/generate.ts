@@ -36,6 +36,10 @@ export const option: OperationModule['option'] = {
 const wordCountDefault = BOUNDS.wordCount.default;
 
 export const properties: INodeProperties[] = [
+	projectLocator(
+		'The project whose brand, business context and language the article is written for',
+		{ required: true },
+	),
 	{
 		displayName: 'Topic',
 		name: 'topic',
@@ -45,12 +49,8 @@ export const properties: INodeProperties[] = [
 		placeholder: 'e.g. How to choose a CRM for a small agency',
 		description: `What the article is about (${BOUNDS.topic.min}-${BOUNDS.topic.max} characters). Generating costs 1.5 credits.`,
 	},
-	projectLocator(
-		'The project whose brand, business context and language the article is written for',
-		{ required: true },
-	),
 	waitForCompletionProperty(
-		'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs the article_id at once.',
+		'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs its ID at once, for a Wait for Completion later.',
 	),
 	...outputProperties(ARTICLE_FIELDS, { waitForCompletion: [true] }),
 	additionalFields([
@@ -71,7 +71,8 @@ export const properties: INodeProperties[] = [
 				value: tone,
 			})).sort((a, b) => a.name.localeCompare(b.name)),
 			default: 'professional',
-			description: 'Writing tone of the article',
+			description:
+				'Writing tone of the article. Without this field the service writes in its own default tone.',
 		},
 		{
 			displayName: 'Word Count',
@@ -79,7 +80,7 @@ export const properties: INodeProperties[] = [
 			type: 'number',
 			typeOptions: { minValue: BOUNDS.wordCount.min, maxValue: BOUNDS.wordCount.max },
 			default: wordCountDefault,
-			description: `Target length in words (${BOUNDS.wordCount.min}-${BOUNDS.wordCount.max})`,
+			description: `Target length in words (${BOUNDS.wordCount.min}-${BOUNDS.wordCount.max}). Without this field the service writes ${wordCountDefault} words.`,
 		},
 	]),
 	optionsCollection([minimumBalanceOption, ...waitOptions('article', true)]),

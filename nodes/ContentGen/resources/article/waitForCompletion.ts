@@ -17,7 +17,7 @@ export const option: OperationModule['option'] = {
 export const properties: INodeProperties[] = [
 	...recordIdProperty(
 		'article',
-		'ID (UUID) of the article to wait for, e.g. the article_id a Generate returned',
+		'The article to wait for: pick it from the list, or give its ID, e.g. the ID a Generate output',
 	),
 	...outputProperties(ARTICLE_FIELDS),
 	optionsCollection(waitOptions('article', false)),

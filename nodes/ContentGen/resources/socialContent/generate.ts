@@ -67,7 +67,7 @@ export const properties: INodeProperties[] = [
 		description: `Platforms to write posts for (${BOUNDS.platforms.min}-${BOUNDS.platforms.max}). Costs 0.6 credits per platform, e.g. 1.8 credits for 3.`,
 	},
 	waitForCompletionProperty(
-		'Whether to wait until the posts are finished and output the record with its captions and images (polls for free; usually under a minute). Otherwise outputs the content_id at once.',
+		'Whether to wait until the posts are finished and output the social content with its captions and images (polls for free; usually under a minute). Otherwise outputs its ID at once, for a Wait for Completion later.',
 	),
 	...outputProperties(SOCIAL_FIELDS, { waitForCompletion: [true] }),
 	additionalFields([
@@ -98,7 +98,7 @@ export const properties: INodeProperties[] = [
 			name: 'title',
 			type: 'string',
 			default: '',
-			description: `Title for the record instead of the one derived from the source (at most ${BOUNDS.title.max} characters)`,
+			description: `Title for the social content instead of the one derived from the source (at most ${BOUNDS.title.max} characters)`,
 		},
 	]),
 	optionsCollection([minimumBalanceOption, ...waitOptions('social', true), ...whenWaiting]),

@@ -18,14 +18,13 @@ import { socialOutputOptions } from './outputOptions';
 export const option: OperationModule['option'] = {
 	name: 'Get',
 	action: 'Get social content',
-	description:
-		'Retrieve a social content record: captions, images, videos and first comments per platform',
+	description: 'Retrieve social content: captions, images, videos and first comments per platform',
 };
 
 export const properties: INodeProperties[] = [
 	...recordIdProperty(
 		'socialContent',
-		'ID (UUID) of the social content record, e.g. the content_id a Generate returned',
+		'The social content to read: pick it from the list, or give its ID, e.g. the ID a Generate output',
 	),
 	...outputProperties(SOCIAL_FIELDS),
 	optionsCollection(socialOutputOptions),

@@ -18,9 +18,9 @@ import { normaliseSocialRecord } from './output';
 
 export const option: OperationModule['option'] = {
 	name: 'Get Many',
-	action: 'Get many social content records',
+	action: 'Get many social content',
 	description:
-		'Retrieve a list of social content records, filtered by platform, status, article or project',
+		'Retrieve a list of social content, filtered by platform, status, article or project',
 };
 
 const articleIdText: INodeProperties = {
@@ -29,7 +29,7 @@ const articleIdText: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: `e.g. ${UUID_EXAMPLE}`,
-	description: 'Only records generated from this article',
+	description: 'Only social content generated from this article',
 };
 
 const others: INodeProperties[] = [
@@ -39,9 +39,9 @@ const others: INodeProperties[] = [
 		type: 'options',
 		options: platformOptions,
 		default: 'instagram',
-		description: 'Only records targeting this platform',
+		description: 'Only social content targeting this platform',
 	},
-	projectLocator('Only records of this project'),
+	projectLocator('Only social content of this project'),
 	{
 		displayName: 'Status',
 		name: 'status',
@@ -51,7 +51,7 @@ const others: INodeProperties[] = [
 			value,
 		})).sort((a, b) => a.name.localeCompare(b.name)),
 		default: 'completed',
-		description: 'Only records in this status',
+		description: 'Only social content in this status',
 	},
 ];
 
@@ -63,7 +63,7 @@ export const properties = listProperties({
 			displayName: 'Article ID',
 			name: 'articleId',
 			...recordLocator('article'),
-			description: 'Only records generated from this article',
+			description: 'Only social content generated from this article',
 		},
 		...others,
 	],

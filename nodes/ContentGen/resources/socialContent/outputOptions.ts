@@ -37,6 +37,6 @@ export const socialOutputOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to output one item per platform (content_id, platform, caption, image_url, video_url, first_comment, carousel_plan, title, status, scheduled_publish_at) instead of one item per record',
+			'Whether to output one item per platform, with its caption, image, video, first comment and carousel plan, instead of one item per social content',
 	},
 ];

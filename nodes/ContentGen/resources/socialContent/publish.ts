@@ -21,7 +21,7 @@ export const option: OperationModule['option'] = {
 	name: 'Publish',
 	action: 'Publish social content',
 	description:
-		'Post a finished social content record to the connected social profiles now, schedule it, or queue it into the next free posting slot',
+		'Post finished social content to the connected social profiles now, schedule it, or queue it into the next free posting slot',
 };
 
 /** A publish's own refusals (spec §7.2): the service's words are quoted after these. */
@@ -44,7 +44,7 @@ const explain: Explain = (answer) => {
 export const properties: INodeProperties[] = [
 	...recordIdProperty(
 		'socialContent',
-		'ID (UUID) of a finished social content record to post to the connected social profiles',
+		'The finished social content to post: pick it from the list, or give its ID',
 	),
 	...queueProperties,
 	additionalFields([
@@ -54,7 +54,7 @@ export const properties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: platformOptions,
 			default: [],
-			description: 'Publish only to these platforms (default: every platform of the record)',
+			description: 'Publish only to these platforms. Empty: every platform of the social content.',
 		},
 		{
 			displayName: 'Scheduled At',

@@ -13,14 +13,13 @@ import { socialOutputOptions } from './outputOptions';
 export const option: OperationModule['option'] = {
 	name: 'Wait for Completion',
 	action: 'Wait for social content completion',
-	description:
-		'Wait until a social content record has finished generating, checking at a set interval',
+	description: 'Wait until social content has finished generating, checking at a set interval',
 };
 
 export const properties: INodeProperties[] = [
 	...recordIdProperty(
 		'socialContent',
-		'ID (UUID) of the social content record to wait for, e.g. the content_id a Generate returned',
+		'The social content to wait for: pick it from the list, or give its ID, e.g. the ID a Generate output',
 	),
 	...outputProperties(SOCIAL_FIELDS),
 	optionsCollection([...waitOptions('social', false), ...socialOutputOptions]),

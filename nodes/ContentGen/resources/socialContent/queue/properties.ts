@@ -25,7 +25,7 @@ export const queueProperties: INodeProperties[] = [
 			{
 				name: 'Now or at Scheduled At',
 				value: 'asSet',
-				description: 'Publish now, or at Additional Fields > Scheduled At when it is set',
+				description: "Publish now, or at Additional Fields > 'Scheduled At' when it is set",
 			},
 		],
 		default: 'asSet',
@@ -38,7 +38,8 @@ export const queueProperties: INodeProperties[] = [
 		placeholder: 'Add Posting Time',
 		default: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
 		displayOptions: queued,
-		description: 'The weekly times posts may go out, as wall-clock times in the Time Zone',
+		description:
+			"The weekly times posts may go out, as wall-clock times in Queue Options > 'Time Zone'",
 		options: [
 			{
 				displayName: 'Time',
@@ -67,7 +68,7 @@ export const queueProperties: INodeProperties[] = [
 		displayName: 'Queue Options',
 		name: 'queueOptions',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		displayOptions: queued,
 		options: [
@@ -78,7 +79,7 @@ export const queueProperties: INodeProperties[] = [
 				typeOptions: { minValue: QUEUE.horizonDays.min, maxValue: QUEUE.horizonDays.max },
 				default: 30,
 				description:
-					'How far ahead a post may be queued; when every slot up to then is full the item fails and says so',
+					'How far ahead a post may be queued (default 30 days); when every slot up to then is full the item stops and says so',
 			},
 			{
 				displayName: 'Lead Time (Minutes)',
@@ -86,7 +87,8 @@ export const queueProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: QUEUE.leadMinutes.min, maxValue: QUEUE.leadMinutes.max },
 				default: 10,
-				description: 'The earliest slot is at least this many minutes from now',
+				description:
+					'The earliest slot is at least this many minutes from now (default 10), so that a post is not queued into a slot about to pass',
 			},
 			{
 				displayName: 'Posts per Slot',
@@ -95,7 +97,7 @@ export const queueProperties: INodeProperties[] = [
 				typeOptions: { minValue: QUEUE.postsPerSlot.min, maxValue: QUEUE.postsPerSlot.max },
 				default: 1,
 				description:
-					'How many posts one posting time takes per platform: a post for LinkedIn and X takes a place on each',
+					'How many posts one posting time takes per platform (default 1): a post for LinkedIn and X takes a place on each',
 			},
 			{
 				displayName: 'Time Zone',
@@ -104,7 +106,7 @@ export const queueProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. Europe/Berlin',
 				description:
-					"IANA time zone of the posting times. Empty: the workflow's time zone (workflow settings).",
+					"IANA time zone of 'Posting Times'. Empty: the workflow's time zone (workflow settings).",
 			},
 		],
 	},

@@ -95,7 +95,7 @@ export async function publishWithQueue(
 	const conflicts = placed.filter((q) => q.conflict);
 	if (conflicts.length) {
 		this.addExecutionHints({
-			message: `${conflicts.length} queued post${conflicts.length > 1 ? 's' : ''} may share a slot over Posts per Slot with posts scheduled elsewhere (item${conflicts.length > 1 ? 's' : ''} ${conflicts.map((q) => q.itemIndex).join(', ')}): see slot_conflict on the item.`,
+			message: `${conflicts.length} queued post${conflicts.length > 1 ? 's' : ''} may share a slot over 'Posts per Slot' with posts scheduled elsewhere (item${conflicts.length > 1 ? 's' : ''} ${conflicts.map((q) => q.itemIndex).join(', ')}): see slot_conflict on the item.`,
 			type: 'warning',
 			location: 'outputPane',
 		});

@@ -1,0 +1,12 @@
+/**
+ * How Output > Selected Fields names a record's field: in Title Case, as n8n names options, with
+ * the abbreviations in capitals ('Created At', 'Image URLs'). The option's value stays the key.
+ */
+const CAPITALS: Record<string, string> = { id: 'ID', url: 'URL', urls: 'URLs', seo: 'SEO' };
+
+export function fieldLabel(key: string): string {
+	return key
+		.split('_')
+		.map((word) => CAPITALS[word] ?? `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+		.join(' ');
+}
