@@ -51,38 +51,6 @@ describe('article resource through the engine', () => {
 			expect(scope.isDone()).toBe(true);
 		});
 
-		it('simplify keeps the listed fields and replaces the HTML with a short plain text', async () => {
-			api().get(`/api/v1/articles/${ARTICLE_ID}`).reply(200, envelope(article));
-			const result = await runWorkflow(
-				singleNodeWorkflow({
-					resource: 'article',
-					operation: 'get',
-					articleId: ARTICLE_ID,
-					simplify: true,
-				}),
-			);
-			const json = result.output('ContentGen')[0].json;
-			expect(Object.keys(json).sort()).toEqual(
-				[
-					'content_text',
-					'created_at',
-					'id',
-					'meta_description',
-					'project_id',
-					'slug',
-					'status',
-					'title',
-					'updated_at',
-				].sort(),
-			);
-			const text = json.content_text as string;
-			expect(text.startsWith('Coffee & focus Good coffee helps. word word')).toBe(true);
-			expect(text).not.toContain('<');
-			expect(text).not.toContain('track()');
-			expect(text.endsWith('…')).toBe(true);
-			expect(Array.from(text).length).toBeLessThanOrEqual(501);
-		});
-
 		it("a 404 says the article is missing or not this account's, and continueOnFail keeps going", async () => {
 			api()
 				.get(`/api/v1/articles/${ARTICLE_ID}`)

@@ -99,8 +99,7 @@ describe('article wait for completion through the engine', () => {
 		]);
 		const [item] = result.output('ContentGen');
 		expect(item.json.status).toBe('needs_editing');
-		expect(item.json.content_text).toBe('Coffee It helps.');
-		expect(item.json).not.toHaveProperty('content');
+		expect(item.json.content).toBe('<h1>Coffee</h1><p>It helps.</p>');
 	});
 
 	it('a finished article is output at once by Wait for Completion (no first sleep)', async () => {

@@ -18,6 +18,15 @@ import {
 	project,
 	PROJECT_ID,
 } from './fixtures';
+import {
+	ARTICLE,
+	articleResponse,
+	articleStatus,
+	fullArticle,
+	ok,
+	projectRef,
+	recordedApi,
+} from './generateTools';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
 const V2 = { typeVersion: 2 };
@@ -37,7 +46,7 @@ async function getArticle(extra: Record<string, unknown>) {
 describe('Output and Sort (node version 2)', () => {
 	setupNock();
 
-	it('is Simplified unless set: at most 10 fields, the HTML body as a short text', async () => {
+	it('is Simplified unless set: an article keeps its HTML body whole', async () => {
 		const [json] = await getArticle({});
 		expect(Object.keys(json)).toEqual([
 			'id',
@@ -45,12 +54,91 @@ describe('Output and Sort (node version 2)', () => {
 			'slug',
 			'status',
 			'meta_description',
+			'content',
 			'project_id',
 			'created_at',
 			'updated_at',
-			'content_text',
 		]);
-		expect(json.content_text).toMatch(/^Coffee & focus Good coffee helps\. word word/);
+		expect(json.content).toBe(article.content);
+	});
+
+	it('Wait for Completion and a Generate that waits output the body at their defaults', async () => {
+		const { scope } = recordedApi();
+		scope
+			.get(`/api/v1/articles/${ARTICLE}/status`)
+			.reply(200, ok(articleStatus(ARTICLE, 'cms', 100)))
+			.get(`/api/v1/articles/${ARTICLE}`)
+			.reply(200, ok(fullArticle()))
+			.post('/api/v1/articles/generate')
+			.reply(202, ok(articleResponse()))
+			.get(`/api/v1/articles/${ARTICLE}/status`)
+			.reply(200, ok(articleStatus(ARTICLE, 'cms', 100)))
+			.get(`/api/v1/articles/${ARTICLE}`)
+			.reply(200, ok(fullArticle()));
+		const operations = [
+			{ operation: 'waitForCompletion', articleId: ARTICLE },
+			{ operation: 'generate', topic: 'Coffee', projectId: projectRef, waitForCompletion: true },
+		];
+		for (const parameters of operations) {
+			const result = await runWorkflow(
+				singleNodeWorkflow(
+					{ resource: 'article', ...parameters, options: { pollInterval: 1 } },
+					V2,
+				),
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.output('ContentGen')[0].json.content).toBe(fullArticle().content);
+		}
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it("is Simplified unless set: a project's Get keeps its location and business fields", async () => {
+		api().get(`/api/v1/projects/${PROJECT_ID}`).reply(200, envelope(project));
+		const result = await runWorkflow(
+			singleNodeWorkflow(
+				{
+					resource: 'project',
+					operation: 'get',
+					projectId: { __rl: true, mode: 'id', value: PROJECT_ID },
+				},
+				V2,
+			),
+		);
+		expect(result.output('ContentGen').map((item) => item.json)).toEqual([
+			{
+				id: PROJECT_ID,
+				business_name: 'Bean There',
+				business_website: 'https://beanthere.example.com',
+				business_language: 'English',
+				location: 'Lisbon',
+				expert_in: 'coffee',
+				status: 'active',
+				created_at: '2026-01-01T00:00:00.000Z',
+				updated_at: '2026-02-01T00:00:00.000Z',
+			},
+		]);
+	});
+
+	it('is Simplified unless set: a list of articles stays small (no body)', async () => {
+		api()
+			.get('/api/v1/articles')
+			.query({ page: '1', limit: '1' })
+			.reply(200, envelope([article], page(1, 1, 1)));
+		const result = await runWorkflow(
+			singleNodeWorkflow({ resource: 'article', operation: 'getMany', limit: 1 }, V2),
+		);
+		expect(result.output('ContentGen').map((item) => Object.keys(item.json))).toEqual([
+			[
+				'id',
+				'title',
+				'slug',
+				'status',
+				'meta_description',
+				'project_id',
+				'created_at',
+				'updated_at',
+			],
+		]);
 	});
 
 	it('Raw gives every field', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/validation';
 import { listProperties, runList } from '../../helpers/lists';
 import type { OperationModule } from '../../helpers/types';
-import { ARTICLE_FIELDS, shapeArticleOutput } from './output';
+import { ARTICLE_FIELDS, shapeArticleListOutput } from './output';
 
 const STATUS_NAMES: Record<string, string> = {
 	draft: 'Draft',
@@ -107,6 +107,6 @@ export async function execute(
 			if (filters.order !== undefined) qs.order = validateOrder(filters.order);
 			return qs;
 		},
-		shape: shapeArticleOutput,
+		shape: shapeArticleListOutput,
 	});
 }
