@@ -36,10 +36,8 @@ export class ContentGenTrigger implements INodeType {
 			dark: 'file:../ContentGen/contentGen.dark.svg',
 		},
 		group: ['trigger'],
-		// 1.1: every item has the list's fields whichever way the poll met the record (1 gives
-		// the record as read), and Options > Full Record.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// One version since 1.0.0 (AGENTS.md, Versioning): 1.1, the default before it.
+		version: 1.1,
 		subtitle: eventSubtitle,
 		// n8n's node picker makes one "ContentGen" entry of both nodes and shows this text for it, above
 		// the actions as well as the events, so it says what both do.
@@ -107,7 +105,6 @@ export class ContentGenTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add option',
 				default: {},
-				displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 				options: [
 					{
 						displayName: 'Full Record',

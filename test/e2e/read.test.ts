@@ -35,7 +35,7 @@ describe('read and publish operations against the sandbox over real HTTP', () =>
 			resource: 'project',
 			operation: 'getMany',
 			returnAll: true,
-			simplify: true,
+			output: 'simple',
 		});
 		expect(list.error).toBeUndefined();
 		expect(
@@ -92,7 +92,7 @@ describe('read and publish operations against the sandbox over real HTTP', () =>
 		]);
 
 		const single = await run(
-			{ resource: 'article', operation: 'get', articleId: '={{ $json.id }}', simplify: true },
+			{ resource: 'article', operation: 'get', articleId: '={{ $json.id }}', output: 'simple' },
 			[{ id: ids[2] }],
 		);
 		const json = single.output('ContentGen')[0].json;

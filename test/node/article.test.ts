@@ -151,9 +151,8 @@ describe('article resource through the engine', () => {
 							cachedResultName: 'Bean There',
 						},
 						search: 'coffee',
-						sortBy: 'title',
-						order: 'asc',
 					},
+					sort: { sortBy: 'title', order: 'asc' },
 				}),
 			);
 			expect(result.error).toBeUndefined();
@@ -228,13 +227,13 @@ describe('article resource through the engine', () => {
 			expect(scope.isDone()).toBe(true);
 		});
 
-		it('simplify on a list keeps the list fields only', async () => {
+		it('Simplified on a list keeps the list fields only', async () => {
 			api()
 				.get('/api/v1/articles')
 				.query(true)
 				.reply(200, envelope([{ ...articleListItem(1), extra: 'x' }], page(1, 1, 50)));
 			const result = await runWorkflow(
-				singleNodeWorkflow({ resource: 'article', operation: 'getMany', simplify: true }),
+				singleNodeWorkflow({ resource: 'article', operation: 'getMany', output: 'simple' }),
 			);
 			expect(result.output('ContentGen')[0].json).toEqual(articleListItem(1));
 		});
@@ -243,8 +242,8 @@ describe('article resource through the engine', () => {
 			[{ limit: 0 }, 'Limit'],
 			[{ limit: 2.5 }, 'Limit'],
 			[{ filters: { status: 'published' } }, 'Status'],
-			[{ filters: { sortBy: 'views' } }, 'Sort By'],
-			[{ filters: { order: 'up' } }, 'Order'],
+			[{ sort: { sortBy: 'views' } }, 'Sort By'],
+			[{ sort: { order: 'up' } }, 'Order'],
 			[{ filters: { projectId: { __rl: true, mode: 'id', value: 'my-project' } } }, 'Project'],
 		])('rejects %p with zero requests, naming %s', async (parameters, field) => {
 			await withoutStrayRequests(async () => {

@@ -27,7 +27,7 @@ describe('project resource through the engine', () => {
 	setupNock();
 
 	describe('get', () => {
-		it('takes the project from the list mode of the locator and outputs the full project', async () => {
+		it('takes the project from the list mode of the locator; Raw outputs the full project', async () => {
 			const scope = api().get(`/api/v1/projects/${PROJECT_ID}`).reply(200, envelope(project));
 			const result = await runWorkflow(
 				singleNodeWorkflow({
@@ -39,6 +39,7 @@ describe('project resource through the engine', () => {
 						value: PROJECT_ID,
 						cachedResultName: 'Bean There',
 					},
+					output: 'raw',
 				}),
 			);
 			expect(result.error).toBeUndefined();
@@ -59,7 +60,7 @@ describe('project resource through the engine', () => {
 					resource: 'project',
 					operation: 'get',
 					projectId: { __rl: true, mode: 'id', value: '={{ $json.project }}' },
-					simplify: true,
+					output: 'simple',
 				}),
 				{ input: [{ project: PROJECT_ID }, { project: PROJECT_ID_2.toUpperCase() }] },
 			);
@@ -124,7 +125,7 @@ describe('project resource through the engine', () => {
 					resource: 'project',
 					operation: 'getMany',
 					returnAll: true,
-					simplify: true,
+					output: 'simple',
 				}),
 			);
 			const items = result.output('ContentGen');

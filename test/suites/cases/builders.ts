@@ -105,32 +105,29 @@ export const byProject = (name: string, params: (project: IDataObject) => IDataO
 	real: (r) => r.projectId,
 });
 
-/** Output and its field list, from node version 2 (a Generate shows them only when it waits). */
+/** Output and its field list (a Generate shows them only when it waits). */
 export const outputFields: Field[] = [
 	{
 		path: 'output',
 		label: 'Output',
 		bad: notOneOf(['fields', 'raw', 'simple']),
-		version: 2,
 		runs: 4,
 	},
 	{
 		path: 'fields',
 		label: 'Fields',
 		bad: badFieldList,
-		version: 2,
 		runs: 4,
 		with: { output: 'fields' },
 	},
 ];
 
-/** Article Get Many's sorting: its own Sort collection from version 2, among the filters before. */
+/** Article Get Many's sorting: its own Sort collection. */
 export const sortFields: Field[] = [
 	{
 		path: 'sort.sortBy',
 		label: 'Sort By',
 		bad: notOneOfOptional(['created_at', 'updated_at', 'title']),
-		version: 2,
 	},
-	{ path: 'sort.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']), version: 2 },
+	{ path: 'sort.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']) },
 ];

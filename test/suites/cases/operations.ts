@@ -130,11 +130,6 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			},
 			{ path: 'filters.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
 			{ path: 'filters.search', label: 'Search', bad: nonText },
-			...sortFields.map((field) => ({
-				...field,
-				path: field.path.replace('sort.', 'filters.'),
-				version: undefined,
-			})),
 			...sortFields,
 		],
 	},
@@ -321,7 +316,7 @@ export function fieldsOf(ref: OperationRef, entry: OperationCase): Field[] {
 	const paths = parametersOf(ref.module).map((p) => p.path);
 	// A Generate shows its Output only when it waits.
 	const shown = (field: Field): Field =>
-		field.version && paths.includes('waitForCompletion')
+		outputFields.includes(field) && paths.includes('waitForCompletion')
 			? { ...field, with: { ...field.with, ...waiting } }
 			: field;
 	return [

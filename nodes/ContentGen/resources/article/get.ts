@@ -20,10 +20,7 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	...recordIdProperty(
-		'article',
-		'ID (UUID) of the article, e.g. the article_id a Generate returned',
-	),
+	recordIdProperty('article', 'ID (UUID) of the article, e.g. the article_id a Generate returned'),
 	...outputProperties(ARTICLE_FIELDS),
 	optionsCollection(),
 ];

@@ -83,10 +83,8 @@ const filters: INodeProperties[] = [
 	},
 ];
 
-// Before version 2, Order and Sort By sat among the filters; saved workflows keep them there.
 export const properties = listProperties({
-	filters: [order, ...filters.slice(0, 2), sortBy, filters[2]],
-	filtersV2: filters,
+	filters,
 	sort: [order, sortBy],
 	fields: ARTICLE_FIELDS,
 });

@@ -15,7 +15,7 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	...recordIdProperty(
+	recordIdProperty(
 		'article',
 		'ID (UUID) of the article to wait for, e.g. the article_id a Generate returned',
 	),

@@ -23,7 +23,7 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	...recordIdProperty(
+	recordIdProperty(
 		'socialContent',
 		'ID (UUID) of the social content record, e.g. the content_id a Generate returned',
 	),
