@@ -73,9 +73,8 @@ describe('read and publish operations against the sandbox over real HTTP', () =>
 			filters: {
 				status: 'needs_editing',
 				projectId: { __rl: true, mode: 'id', value: projectId },
-				sortBy: 'created_at',
-				order: 'asc',
 			},
+			sort: { sortBy: 'created_at', order: 'asc' },
 		});
 		expect(list.error).toBeUndefined();
 		expect(list.output('ContentGen').map((item) => item.json.id)).toEqual(ids.slice(0, 2));
