@@ -19,8 +19,17 @@ function projects(from: number, count: number) {
 
 /** A project as Simplified gives it: the list's fields, not what only a Get carries. */
 function simplifiedProject(id: string) {
-	const { language_code: _code, tone_voice: _tone, ...listFields } = project;
-	return { ...listFields, id };
+	return {
+		id,
+		business_name: 'Bean There',
+		business_website: 'https://beanthere.example.com',
+		business_language: 'English',
+		location: 'Lisbon',
+		expert_in: 'coffee',
+		status: 'active',
+		created_at: '2026-01-01T00:00:00.000Z',
+		updated_at: '2026-02-01T00:00:00.000Z',
+	};
 }
 
 describe('project resource through the engine', () => {
