@@ -11,6 +11,7 @@ import {
 	notOneOf,
 	notPositiveSize,
 	badId,
+	badRecordId,
 	badLocatorValue,
 	badFieldList,
 	badFieldName,
@@ -95,7 +96,7 @@ export const articleRead = (operation: string, route: RouteName): OperationCase 
 	routes: [route],
 	valid: (r) => ({ articleId: r.articleId }),
 	ids: [byArticleId(`article ${operation}`, operation)],
-	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
+	fields: [{ path: 'articleId', label: 'Article ID', bad: badRecordId }],
 });
 export const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
 /** The project a generate takes, picked from the list: the record a 404 on it names. */

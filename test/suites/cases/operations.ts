@@ -30,7 +30,7 @@ import { fromList } from './locators';
 import { QUEUE_FIELDS, QUEUED } from './queue';
 import {
 	badDate,
-	badId,
+	badRecordId,
 	badOptionalId,
 	badPlatforms,
 	badPublishPlatforms,
@@ -139,7 +139,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		routes: ['GET /articles/:id/status', 'GET /articles/:id', 'GET /articles'],
 		valid: (r) => ({ articleId: r.articleId, options: { pollInterval: 1 } }),
 		ids: [byArticleId('article waitForCompletion', 'waitForCompletion')],
-		fields: [{ path: 'articleId', label: 'Article ID', bad: badId }, ...waitFields()],
+		fields: [{ path: 'articleId', label: 'Article ID', bad: badRecordId }, ...waitFields()],
 	},
 	'socialContent.generate': {
 		method: 'POST',
@@ -201,7 +201,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		},
 		ids: [byContentId('socialContent get', 'get')],
 		fields: [
-			{ path: 'contentId', label: 'Content ID', bad: badId },
+			{ path: 'contentId', label: 'Content ID', bad: badRecordId },
 			...imageFields({ options: { downloadImages: true } }),
 		],
 	},
@@ -231,7 +231,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		variants: { 'Next Free Slot': (r) => ({ contentId: freshSocial(r), ...QUEUED }) },
 		ids: [byContentId('socialContent publish', 'publish', freshSocial)],
 		fields: [
-			{ path: 'contentId', label: 'Content ID', bad: badId },
+			{ path: 'contentId', label: 'Content ID', bad: badRecordId },
 			{ path: 'additionalFields.platforms', label: 'Platforms', bad: badPublishPlatforms },
 			{ path: 'additionalFields.scheduledAt', label: 'Scheduled At', bad: badDate },
 			...QUEUE_FIELDS,
@@ -243,7 +243,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		valid: (r) => ({ contentId: r.contentId, options: { pollInterval: 1 } }),
 		ids: [byContentId('socialContent waitForCompletion', 'waitForCompletion')],
 		fields: [
-			{ path: 'contentId', label: 'Content ID', bad: badId },
+			{ path: 'contentId', label: 'Content ID', bad: badRecordId },
 			...imageFields({ options: { pollInterval: 1, downloadImages: true } }),
 			...waitFields(),
 		],
