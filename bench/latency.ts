@@ -60,7 +60,7 @@ function floorMs(plan: Plan, scale: Scale, requests: number, firstAt: number): n
 	return Math.max(latency, opens - firstAt + scale.latencyMs);
 }
 
-/** One batch through n8n's engine on a fresh key of `sb`, as a node added today (version 1.1). */
+/** One batch through n8n's engine on a fresh key of `sb`. */
 async function batch(
 	sb: Sandbox,
 	parameters: IDataObject,
@@ -69,7 +69,7 @@ async function batch(
 	const apiKey = sb.control.createKey({ name: 'latency bench' });
 	sb.control.resetRequests();
 	const started = performance.now();
-	const result = await runWorkflow(singleNodeWorkflow(parameters, { typeVersion: 1.1 }), {
+	const result = await runWorkflow(singleNodeWorkflow(parameters), {
 		credentials: { apiKey, baseUrl: sb.url },
 		input,
 	});

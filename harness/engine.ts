@@ -135,6 +135,12 @@ export function engineAdditionalData(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/** The node's one version, the one the editor saves a node at. */
+export function nodeVersion(type: 'contentGen' | 'contentGenTrigger'): number {
+	const node = type === 'contentGen' ? new ContentGen() : new ContentGenTrigger();
+	return node.description.version as number;
+}
+
 /** A node of this package as a workflow holds it, naming the test credential. */
 export function packageNode(
 	type: 'contentGen' | 'contentGenTrigger',
@@ -146,7 +152,7 @@ export function packageNode(
 		id: action ? 'contentgen' : 'trigger',
 		name: action ? 'ContentGen' : 'ContentGen Trigger',
 		type: `${PACKAGE}.${type}`,
-		typeVersion: 1,
+		typeVersion: nodeVersion(type),
 		position: [0, 0],
 		parameters,
 		credentials: { contentGenApi: { id: 'test-credential', name: 'ContentGen account' } },

@@ -5,12 +5,14 @@
  * the build read, sent and output. Files already there are never rewritten: run it when a version
  * is cut (and when a node gains a version), commit what it adds.
  *
- *   npx tsx scripts/freeze-compat.ts [--release <name>] [--build <dist folder>] [--out <folder>]
+ *   npx tsx scripts/freeze-compat.ts [--release <name>] [--build <dist folder>] [--out <folder>] [--replace]
  *
  * --release  the corpus folder (default: the version in package.json)
  * --build    freeze another build's compiled nodes (e.g. a worktree of an older commit's `dist`)
  *            instead of this checkout's sources
  * --out      the corpus root (default: test/compat/corpus)
+ * --replace  delete the release's folder first and freeze it anew: only for a release not yet
+ *            published (no user can have saved its workflows), e.g. after more changes before it
  * First it lists every parameter an operation offers that no case sets away from its default, and
  * exits with 1 without freezing anything when there is one (--partial freezes anyway).
  */
@@ -52,6 +54,7 @@ async function freeze(): Promise<number> {
 	const dist = argument('build');
 	const build = dist ? distBuild(resolve(dist)) : corpus.sourceBuild();
 	const folder = join(out, release);
+	if (process.argv.includes('--replace')) rmSync(folder, { recursive: true, force: true });
 	mkdirSync(folder, { recursive: true });
 	const frozenBy = `${release} (${build.label})`;
 	console.log(`freezing the corpus of ${frozenBy} into ${folder}`);
@@ -132,6 +135,8 @@ function coverage(build: Build, cases: Cases, corpus: Corpus): string[] {
 			const key =
 				`${c.node}@${typeVersion} ${String(read.resource ?? '')} ${String(read.operation ?? '')}`.trim();
 			for (const p of description.properties) {
+				// A notice holds no value a workflow could save.
+				if (p.type === 'notice') continue;
 				if (!NodeHelpers.displayParameter(read, p, node, description)) continue;
 				for (const path of offeredPaths(p)) add(offered, key, path);
 			}

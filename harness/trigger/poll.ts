@@ -86,9 +86,11 @@ export function pollHarness(
 	const trigger = options.trigger ?? new ContentGenTrigger();
 	trigger.description.properties.unshift(...commonPollingParameters);
 	const nodeTypes = new TestNodeTypes({ [`${PACKAGE}.contentGenTrigger`]: trigger });
-	const node = packageNode('contentGenTrigger', parameters as INodeParameters, {
-		typeVersion: options.typeVersion ?? 1,
-	});
+	const node = packageNode(
+		'contentGenTrigger',
+		parameters as INodeParameters,
+		options.typeVersion === undefined ? {} : { typeVersion: options.typeVersion },
+	);
 	const additionalData = engineAdditionalData({ credentials });
 	let staticData: IDataObject = {};
 	let workflow = build();

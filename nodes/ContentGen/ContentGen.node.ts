@@ -11,7 +11,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { testContentGenCredential } from '../shared/credentialTest';
 import { searchProjects } from '../shared/domain/projects';
 import { searchArticles, searchSocialContent } from '../shared/domain/records';
-import { DEFAULT_VERSION, NODE_VERSIONS } from './helpers/versions';
 import { nodeProperties } from './resources';
 import { router } from './router';
 
@@ -37,10 +36,9 @@ export class ContentGen implements INodeType {
 		name: 'contentGen',
 		icon: { light: 'file:contentGen.svg', dark: 'file:contentGen.dark.svg' },
 		group: ['transform'],
-		// 1.1: Publish and Generate send several items at once by default; a node saved at 1 keeps
-		// sending them one at a time unless Parallel Requests is set. 2: see helpers/versions.ts.
-		version: NODE_VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		// One version since 1.0.0 (AGENTS.md, Versioning): 2, the default before it, so workflows
+		// saved with it open as they were.
+		version: 2,
 		subtitle: actionSubtitle(nodeProperties()),
 		description:
 			'Generate long-form articles and multi-platform social posts, publish or schedule them, and read credits and usage',

@@ -36,10 +36,8 @@ export class ContentGenTrigger implements INodeType {
 			dark: 'file:../ContentGen/contentGen.dark.svg',
 		},
 		group: ['trigger'],
-		// 1.1: every item has the list's fields whichever way the poll met the record (1 gives
-		// the record as read), and Options > Full Record.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// One version since 1.0.0 (AGENTS.md, Versioning): 1.1, the default before it.
+		version: 1.1,
 		subtitle: eventSubtitle,
 		description:
 			'Starts the workflow when an article or social content finishes generating, fails, is scheduled or published, or changes status',

@@ -55,12 +55,8 @@ export function readDelivery(context: IPollFunctions): Delivery {
 	});
 }
 
-/**
- * How items show their records: as read at version 1; from 1.1 the list's fields, or the full
- * social record with Options > Full Record.
- */
+/** How items show their records: the list's fields, or the full social record (Options > Full Record). */
 export function readShape(context: IPollFunctions): ItemShape {
-	if (context.getNode().typeVersion < 1.1) return 'asRead';
 	return context.getNodeParameter('options.fullRecord', false) === true ? 'full' : 'list';
 }
 

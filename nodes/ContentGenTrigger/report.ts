@@ -21,7 +21,7 @@ import { storedNotice } from './tracker/state/formats';
 export function toItem(
 	item: ShownItem,
 	late: string | undefined,
-	shape: ItemShape = 'asRead',
+	shape: ItemShape,
 ): INodeExecutionData {
 	return {
 		json: {

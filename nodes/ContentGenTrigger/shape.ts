@@ -1,9 +1,8 @@
 /**
- * What an item holds of its record. Node version 1 gives the record as the poll read it: a list's
- * fields, or the single record's when it was read by id (a repeat, a record found out of sight).
- * From 1.1 every item has the list's fields (spec 2.2, 2.3) whichever way the poll met the record,
- * so an expression on a field works on every execution; Options > Full Record reads each reported
- * social record by id instead (1 request an item).
+ * What an item holds of its record: the list's fields (spec 2.2, 2.3) whichever way the poll met
+ * the record (a list, or by id for a repeat or a record found out of sight), so an expression on a
+ * field works on every execution; Options > Full Record reads each reported social record by id
+ * instead (1 request an item).
  */
 import { ARTICLE_LIST_FIELDS, SOCIAL_LIST_FIELDS } from '../shared/domain/list-fields';
 import type { RecordKind } from './events';
@@ -19,8 +18,8 @@ export const LIST_FIELDS: Record<RecordKind, readonly string[]> = {
 /** An item; `full`: its record was read by id for Full Record. */
 export type ShownItem = EmittedItem & { full?: boolean };
 
-/** How an item shows its record: as read (version 1), the list's fields, or the full record. */
-export type ItemShape = 'asRead' | 'list' | 'full';
+/** How an item shows its record: the list's fields, or the full record. */
+export type ItemShape = 'list' | 'full';
 
 /** The list's fields of a record, in the list's order; one the service did not send is null. */
 function listShape(kind: RecordKind, record: TrackedRecord): Record<string, unknown> {
@@ -31,7 +30,6 @@ function listShape(kind: RecordKind, record: TrackedRecord): Record<string, unkn
 
 /** The record an item shows. */
 export function shapedRecord(item: ShownItem, shape: ItemShape): Record<string, unknown> {
-	if (shape === 'asRead') return item.record;
 	// Articles, and a social record Full Record could not read (gone since), keep the list's fields.
 	if (shape === 'full' && item.full) return item.record;
 	return listShape(item.kind, item.record);

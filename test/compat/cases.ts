@@ -2,8 +2,8 @@
  * What a release's corpus freezes: per operation of both nodes, workflows whose parameters are set
  * away from their defaults (every parameter the operation offers, across its workflows), pointing
  * at the records of the corpus's own account (./records.ts). `scripts/freeze-compat.ts` saves each
- * one as n8n would (without the parameters equal to their defaults) at every version the node has,
- * and records what it read, sent and output.
+ * one as n8n would (without the parameters equal to their defaults) at the node's version, and
+ * records what it read, sent and output.
  *
  * Adding a parameter or an operation: add it here (set away from its default) before cutting a
  * version, or the freeze script reports it as not covered. Editing a case changes only the
@@ -50,30 +50,25 @@ export const CASES: Case[] = [
 		topic: 'Cold brew in ten minutes',
 		projectId: byId(IDS.project),
 		waitForCompletion: true,
-		simplify: true,
 		output: 'fields',
 		fields: ['status', 'title'],
 		additionalFields: { tone: 'academic' },
 		options: { ...call, ...waits },
 	}),
 	action('article-get', 'article', 'get', {
-		articleId: IDS.article,
-		simplify: true,
+		articleId: byId(IDS.article),
 		output: 'fields',
 		fields: ['slug'],
 		options: call,
 	}),
 	action('article-getMany-limit', 'article', 'getMany', {
 		limit: 2,
-		simplify: true,
 		output: 'raw',
 		sort: { sortBy: 'title', order: 'asc' },
 		filters: {
 			projectId: byList(IDS.project),
 			status: 'cms',
 			search: 'coffee',
-			sortBy: 'title',
-			order: 'asc',
 		},
 		options: { ...call, onIncompleteList: 'error' },
 	}),
@@ -82,12 +77,11 @@ export const CASES: Case[] = [
 		filters: { status: 'failed' },
 	}),
 	action('article-getStatus', 'article', 'getStatus', {
-		articleId: IDS.articleQueued,
+		articleId: byId(IDS.articleQueued),
 		options: call,
 	}),
 	action('article-waitForCompletion', 'article', 'waitForCompletion', {
-		articleId: IDS.article,
-		simplify: true,
+		articleId: byId(IDS.article),
 		output: 'raw',
 		options: { ...call, ...waits },
 	}),
@@ -106,24 +100,21 @@ export const CASES: Case[] = [
 		sourceUrl: 'https://blog.example.com/grind',
 		platforms: ['instagram', 'linkedin'],
 		waitForCompletion: true,
-		simplify: true,
 		output: 'raw',
 		options: { ...call, ...waits, ...images },
 	}),
 	action('social-get', 'socialContent', 'get', {
-		contentId: IDS.content,
-		simplify: true,
+		contentId: byId(IDS.content),
 		output: 'fields',
 		fields: ['captions'],
 		options: { ...call, ...images },
 	}),
 	action('social-getMany-limit', 'socialContent', 'getMany', {
 		limit: 1,
-		simplify: true,
 		output: 'fields',
 		fields: ['status'],
 		filters: {
-			articleId: IDS.article,
+			articleId: byId(IDS.article),
 			platform: 'linkedin',
 			projectId: byList(IDS.project),
 			status: 'completed',
@@ -135,32 +126,34 @@ export const CASES: Case[] = [
 		filters: { platform: 'facebook' },
 	}),
 	action('social-publish-scheduled', 'socialContent', 'publish', {
-		contentId: IDS.content,
+		contentId: byId(IDS.content),
 		additionalFields: { platforms: ['linkedin'], scheduledAt: '2030-01-01T09:00:00.000Z' },
 		options: call,
 	}),
-	action('social-publish-now', 'socialContent', 'publish', { contentId: IDS.content }),
-	// Version 2's pickers as the editor saves them (version 1 and 1.1 read the same value).
+	action('social-publish-now', 'socialContent', 'publish', { contentId: byId(IDS.content) }),
 	action('social-publish-picked', 'socialContent', 'publish', { contentId: byList(IDS.content) }),
+	action('social-publish-queued', 'socialContent', 'publish', {
+		contentId: byId(IDS.content),
+		timing: 'nextFreeSlot',
+		postingTimes: { time: [{ weekday: 'tuesday', timeOfDay: '10:30' }] },
+		queueOptions: { horizonDays: 14, leadMinutes: 20, postsPerSlot: 2, timeZone: 'Europe/Lisbon' },
+	}),
 	action('article-getStatus-url', 'article', 'getStatus', {
 		articleId: { __rl: true, mode: 'url', value: `/api/v1/articles/${IDS.articleQueued}/status` },
 	}),
 	action('social-waitForCompletion', 'socialContent', 'waitForCompletion', {
-		contentId: IDS.content,
-		simplify: true,
+		contentId: byId(IDS.content),
 		output: 'raw',
 		options: { ...call, ...waits, ...images },
 	}),
 	action('project-get', 'project', 'get', {
 		projectId: byId(IDS.otherProject),
-		simplify: true,
 		output: 'fields',
 		fields: ['business_name'],
 		options: call,
 	}),
 	action('project-getMany-limit', 'project', 'getMany', {
 		limit: 1,
-		simplify: true,
 		output: 'raw',
 		filters: { search: 'bean', status: 'active' },
 		options: { ...call, onIncompleteList: 'error' },
@@ -199,7 +192,6 @@ export const CASES: Case[] = [
 		node: 'contentGenTrigger',
 		parameters: { events: ['articleStatusChanged', 'socialStatusChanged'] },
 	},
-	// Version 1.1's Full Record (version 1 has no such option and reads the same workflow without it).
 	{
 		name: 'trigger-full-record',
 		node: 'contentGenTrigger',

@@ -4,7 +4,7 @@
  * not one per item, with the output in input order and paired, and never more requests in flight
  * than the option allows or the key's budget has left.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
@@ -21,10 +21,10 @@ beforeAll(async () => {
 });
 afterAll(async () => await sb.close());
 
-async function run(parameters: IDataObject, input: IDataObject[], extra: Partial<INode> = {}) {
+async function run(parameters: IDataObject, input: IDataObject[]) {
 	sb.control.resetRequests();
 	const started = performance.now();
-	const result = await runWorkflow(singleNodeWorkflow(parameters, extra), {
+	const result = await runWorkflow(singleNodeWorkflow(parameters), {
 		credentials: { apiKey: sb.apiKey, baseUrl: sb.url },
 		input,
 	});
@@ -61,7 +61,7 @@ describe('50 article Gets at 150 ms latency', () => {
 	});
 });
 
-describe('publishing at 150 ms latency: version 1 keeps its meaning', () => {
+describe('publishing at 150 ms latency', () => {
 	const publish = (options: IDataObject = {}) => ({
 		resource: 'socialContent',
 		operation: 'publish',
@@ -70,17 +70,9 @@ describe('publishing at 150 ms latency: version 1 keeps its meaning', () => {
 	});
 	const fresh = () => sb.control.seedSocial(8, { status: 'completed' }).map((id) => ({ id }));
 
-	it('a version 1 node without the option publishes one at a time, in input order', async () => {
+	it('publishes several at once; output in input order, paired', async () => {
 		const input = fresh();
-		const { result, requests } = await run(publish(), input, { typeVersion: 1 });
-		expect(result.error).toBeUndefined();
-		expect(peak(requests)).toBe(1);
-		expect(requests.map((r) => (r.body as IDataObject).content_id)).toEqual(input.map((i) => i.id));
-	});
-
-	it('a version 1.1 node publishes several at once; output in input order, paired', async () => {
-		const input = fresh();
-		const { result, requests } = await run(publish(), input, { typeVersion: 1.1 });
+		const { result, requests } = await run(publish(), input);
 		expect(result.error).toBeUndefined();
 		// the first alone (the budget is unknown until it answers), then the other seven at once
 		expect(peak(requests)).toBe(7);
@@ -89,21 +81,14 @@ describe('publishing at 150 ms latency: version 1 keeps its meaning', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_i, item) => ({ item })));
 	});
 
-	it('a version 1 node with Parallel Requests set publishes that many at once', async () => {
-		const { result, requests } = await run(publish({ parallelRequests: 3 }), fresh(), {
-			typeVersion: 1,
-		});
+	it('with Parallel Requests set publishes that many at once, in input order', async () => {
+		const input = fresh();
+		const { result, requests } = await run(publish({ parallelRequests: 3 }), input);
 		expect(result.error).toBeUndefined();
 		expect(peak(requests)).toBe(3);
-	});
-
-	it('reads run several at once in a version 1 node too', async () => {
-		const { requests } = await run(
-			{ resource: 'article', operation: 'getStatus', articleId: '={{ $json.id }}' },
-			ids.slice(0, 12).map((id) => ({ id })),
-			{ typeVersion: 1 },
+		expect(result.output('ContentGen').map((item) => item.json.content_id)).toEqual(
+			input.map((i) => i.id),
 		);
-		expect(peak(requests)).toBeGreaterThan(1);
 	});
 });
 

@@ -13,6 +13,8 @@ import { dismissToasts, NDV, text, tid } from './ui';
 export const PACKAGE = 'n8n-nodes-contentgen';
 export const ACTION = `${PACKAGE}.contentGen`;
 export const TRIGGER = `${PACKAGE}.contentGenTrigger`;
+/** The one version of each node, the one the editor saves a new node at. */
+const VERSIONS: Record<string, number> = { [ACTION]: 2, [TRIGGER]: 1.1 };
 
 export interface Session {
 	state: EditorState;
@@ -224,7 +226,7 @@ export async function openWorkflow(
 		name,
 		nodes: nodes.map((node, index) => ({
 			id: `node-${index}`,
-			typeVersion: 1,
+			typeVersion: VERSIONS[node.type] ?? 1,
 			position: [index * 260, 0],
 			...node,
 		})),

@@ -43,12 +43,11 @@ describe('posting queue', () => {
 					{
 						name: NAME,
 						type: ACTION,
-						typeVersion: 1.1,
 						credentials,
 						parameters: {
 							resource: 'socialContent',
 							operation: 'publish',
-							contentId: record.id,
+							contentId: { __rl: true, mode: 'id', value: record.id },
 							postingTimes: {
 								time: [
 									{ weekday: 'monday', timeOfDay: '09:00' },

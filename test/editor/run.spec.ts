@@ -86,7 +86,7 @@ describe('Execute step', () => {
 	);
 
 	step(
-		'the Article ID picker (node version 2) lists titles with their status, searches and picks one',
+		'the Article ID picker lists titles with their status, searches and picks one',
 		current,
 		async (page, state) => {
 			type Article = { id: string; title: string; status: string };
@@ -108,7 +108,6 @@ describe('Execute step', () => {
 				{
 					name: 'Article picker',
 					type: ACTION,
-					typeVersion: 2,
 					parameters: { resource: 'article', operation: 'get' },
 					credentials,
 				},
@@ -137,7 +136,7 @@ describe('Execute step', () => {
 				picker,
 				chosen,
 			);
-			// Output is Simplified at version 2: the picked article's id and title, among others.
+			// Output is Simplified by default: the picked article's id and title, among others.
 			const [article] = await execute(page);
 			expect([article.id, article.title]).toEqual([matching[0].id, matching[0].title]);
 			await closeNode(page);

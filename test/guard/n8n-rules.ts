@@ -142,14 +142,25 @@ export function outputProblems(description: INodeTypeDescription): string[] {
 	return problems;
 }
 
-/** Operations that read records: those whose earlier versions had Simplify. */
+/** The operations that read records. */
+const READS = ['get', 'getMany', 'waitForCompletion'];
+
+/** Every operation that reads records (Get, Get Many, Wait for Completion) has an Output. */
 export function readsWithoutOutput(description: INodeTypeDescription): string[] {
 	const key = (p: INodeProperties) =>
 		`${String(p.displayOptions?.show?.resource)}:${String(p.displayOptions?.show?.operation)}`;
 	const outputs = new Set(description.properties.filter((p) => p.name === 'output').map(key));
 	return description.properties
-		.filter((p) => p.name === 'simplify' && !outputs.has(key(p)))
-		.map((p) => `${key(p)}: reads records without an Output parameter`);
+		.filter((p) => p.name === 'operation')
+		.flatMap((selector) =>
+			((selector.options ?? []) as INodePropertyOptions[])
+				.filter((option) => READS.includes(String(option.value)))
+				.map(
+					(option) => `${String(selector.displayOptions?.show?.resource)}:${String(option.value)}`,
+				),
+		)
+		.filter((read) => !outputs.has(read))
+		.map((read) => `${read}: reads records without an Output parameter`);
 }
 
 /** What n8n shows for an item's failure ends with `[item N]`, whatever was thrown. */

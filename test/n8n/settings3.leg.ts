@@ -157,7 +157,7 @@ async function downloadImagesReadBackOnMain(mode: string): Promise<void> {
 			contentGen('Get with images', account, {
 				resource: 'socialContent',
 				operation: 'get',
-				contentId,
+				contentId: { __rl: true, mode: 'id', value: contentId },
 				options: { downloadImages: true },
 			}),
 		]),

@@ -1,12 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only test: the fixture tarball, n8n's SQLite file and its install folder */
-// The leg "update": one n8n process (SQLite) runs the package as commit fece5e5 built it
-// (test/n8n/fixtures, trigger state format 1) with the examples saved and a trigger active on
-// Article Completed + Social Content Finished; n8n is stopped, articles complete and social posts
-// finish while it is down, and the package is updated in place with the README's install:plain
-// block to this checkout's build. After the start: every saved workflow runs, and what changed
-// during the update is reported exactly once. Then two ways back: a stored state of a newer format
-// than the build knows (what a rollback from a later release leaves) must be named in n8n's log,
-// and a rollback to fece5e5 itself is measured and reported.
+// The leg "update": one n8n process (SQLite) runs the package as an earlier release built it (the
+// one tarball in test/n8n/fixtures, rebuilt and checked by scripts/n8n/build-old-tarball.sh) with
+// the examples saved and a trigger active on Article Completed + Social Content Finished; n8n is
+// stopped, articles complete and social posts finish while it is down, and the package is updated
+// in place with the README's install:plain block to this checkout's build. After the start: every
+// saved workflow runs, and what changed during the update is reported exactly once. Then two ways
+// back: a stored state of a newer format than the build knows (what a rollback from a later
+// release leaves) must be named in n8n's log with nothing lost, and a rollback to the earlier
+// release itself must lose nothing either (it knows the same rule).
 import { createRequire } from 'module';
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
@@ -27,7 +28,11 @@ import {
 	type Workflow,
 } from './harness/workflows';
 
-const OLD = join(REPO, 'test/n8n/fixtures/n8n-nodes-contentgen-0.1.0-fece5e5.tgz');
+const FIXTURES = join(REPO, 'test/n8n/fixtures');
+const [OLD_FILE] = readdirSync(FIXTURES).filter((f) => /^n8n-nodes-contentgen-.+\.tgz$/.test(f));
+const OLD = join(FIXTURES, OLD_FILE);
+/** The earlier release as its tarball names it: version and commit. */
+const EARLIER = OLD_FILE.replace(/^n8n-nodes-contentgen-(.+)-(\w+)\.tgz$/, '$1 ($2)');
 const TRIGGER = 'On article completed or social finished';
 // n8n refuses a Poll Times entry more often than once a minute: twelve entries, 5 s apart
 const EVERY_5S = {
@@ -122,7 +127,7 @@ let during: string[] = [];
 /** The update's figures, printed on one line once the saved workflows have run. */
 const summary = { before: '', during: '', duplicates: 0, missing: 0, ran: 0 };
 
-test('under the earlier build (fece5e5) the trigger, active, reports changes once', async () => {
+test(`under the earlier build (${EARLIER}) the trigger, active, reports changes once`, async () => {
 	report(`installed: ${installedTarball()}`);
 	const since = Date.now();
 	await deployment.api.setActive(triggerId, true);
@@ -185,7 +190,7 @@ test.each(EXAMPLES)('after the update, the saved example %s runs', async (file) 
 	summary.ran += 1;
 	if (file === EXAMPLES[EXAMPLES.length - 1])
 		report(
-			`update from fece5e5: saved workflows run ${summary.ran} of ${EXAMPLES.length}; events before the update ${summary.before}, during it ${summary.during}; duplicates ${summary.duplicates}, missing ${summary.missing}`,
+			`update from ${EARLIER}: saved workflows run ${summary.ran} of ${EXAMPLES.length}; events before the update ${summary.before}, during it ${summary.during}; duplicates ${summary.duplicates}, missing ${summary.missing}`,
 		);
 });
 
@@ -250,7 +255,7 @@ test("a stored state of a newer format than the build knows (a rollback from a l
 	expect(e.duplicates).toBe(0);
 });
 
-test("rolled back to fece5e5 with the README's commands: the saved workflows load; what it reports is measured", async () => {
+test(`rolled back to ${EARLIER} with the README's commands: the saved workflows load, and what changed meanwhile is reported`, async () => {
 	await deployment.instance.stop(deployment.main);
 	const changes = finish(2);
 	await deployment.install(OLD);
@@ -262,10 +267,7 @@ test("rolled back to fece5e5 with the README's commands: the saved workflows loa
 	const log = deployment.logs().slice(logBefore);
 	const e = await figures(changes);
 	const mentions = log.split('\n').filter((l) => /ContentGen/.test(l) && /warn|error/i.test(l));
-	// fece5e5 predates the state-format rule: it takes any other format for "not activated yet"
-	report(
-		`${line('during the rollback to fece5e5', changes, e)} (fece5e5 reads only its own state format)`,
-	);
+	report(line(`during the rollback to ${EARLIER}`, changes, e));
 	report(
 		`n8n's log after the rollback: ${mentions.length ? mentions.join(' | ') : 'no warning from ContentGen'}`,
 	);
@@ -276,6 +278,7 @@ test("rolled back to fece5e5 with the README's commands: the saved workflows loa
 		]),
 	);
 	expect(log).not.toMatch(/Unrecognized node type/);
+	expect(e.missing).toEqual([]);
 });
 
 test('no API key appears in the log', () => {

@@ -51,38 +51,6 @@ describe('article resource through the engine', () => {
 			expect(scope.isDone()).toBe(true);
 		});
 
-		it('simplify keeps the listed fields and replaces the HTML with a short plain text', async () => {
-			api().get(`/api/v1/articles/${ARTICLE_ID}`).reply(200, envelope(article));
-			const result = await runWorkflow(
-				singleNodeWorkflow({
-					resource: 'article',
-					operation: 'get',
-					articleId: ARTICLE_ID,
-					simplify: true,
-				}),
-			);
-			const json = result.output('ContentGen')[0].json;
-			expect(Object.keys(json).sort()).toEqual(
-				[
-					'content_text',
-					'created_at',
-					'id',
-					'meta_description',
-					'project_id',
-					'slug',
-					'status',
-					'title',
-					'updated_at',
-				].sort(),
-			);
-			const text = json.content_text as string;
-			expect(text.startsWith('Coffee & focus Good coffee helps. word word')).toBe(true);
-			expect(text).not.toContain('<');
-			expect(text).not.toContain('track()');
-			expect(text.endsWith('…')).toBe(true);
-			expect(Array.from(text).length).toBeLessThanOrEqual(501);
-		});
-
 		it("a 404 says the article is missing or not this account's, and continueOnFail keeps going", async () => {
 			api()
 				.get(`/api/v1/articles/${ARTICLE_ID}`)
@@ -183,9 +151,8 @@ describe('article resource through the engine', () => {
 							cachedResultName: 'Bean There',
 						},
 						search: 'coffee',
-						sortBy: 'title',
-						order: 'asc',
 					},
+					sort: { sortBy: 'title', order: 'asc' },
 				}),
 			);
 			expect(result.error).toBeUndefined();
@@ -260,13 +227,13 @@ describe('article resource through the engine', () => {
 			expect(scope.isDone()).toBe(true);
 		});
 
-		it('simplify on a list keeps the list fields only', async () => {
+		it('Simplified on a list keeps the list fields only', async () => {
 			api()
 				.get('/api/v1/articles')
 				.query(true)
 				.reply(200, envelope([{ ...articleListItem(1), extra: 'x' }], page(1, 1, 50)));
 			const result = await runWorkflow(
-				singleNodeWorkflow({ resource: 'article', operation: 'getMany', simplify: true }),
+				singleNodeWorkflow({ resource: 'article', operation: 'getMany', output: 'simple' }),
 			);
 			expect(result.output('ContentGen')[0].json).toEqual(articleListItem(1));
 		});
@@ -275,8 +242,8 @@ describe('article resource through the engine', () => {
 			[{ limit: 0 }, 'Limit'],
 			[{ limit: 2.5 }, 'Limit'],
 			[{ filters: { status: 'published' } }, 'Status'],
-			[{ filters: { sortBy: 'views' } }, 'Sort By'],
-			[{ filters: { order: 'up' } }, 'Order'],
+			[{ sort: { sortBy: 'views' } }, 'Sort By'],
+			[{ sort: { order: 'up' } }, 'Order'],
 			[{ filters: { projectId: { __rl: true, mode: 'id', value: 'my-project' } } }, 'Project'],
 		])('rejects %p with zero requests, naming %s', async (parameters, field) => {
 			await withoutStrayRequests(async () => {

@@ -74,7 +74,7 @@ describe('article wait for completion through the engine', () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
-	it('rides out a 429 in the middle of the wait (Retry-After: 1) and simplifies when asked', async () => {
+	it('rides out a 429 in the middle of the wait (Retry-After: 1) and gives Simplified when asked', async () => {
 		const { scope, log } = recordedApi();
 		scope
 			.get(statusPath())
@@ -89,7 +89,9 @@ describe('article wait for completion through the engine', () => {
 			.reply(200, ok(articleStatus(ARTICLE, 'needs_editing', 100)))
 			.get(`/api/v1/articles/${ARTICLE}`)
 			.reply(200, ok(fullArticle(ARTICLE, 'needs_editing')));
-		const result = await runWorkflow(singleNodeWorkflow(waitFor(ARTICLE, {}, { simplify: true })));
+		const result = await runWorkflow(
+			singleNodeWorkflow(waitFor(ARTICLE, {}, { output: 'simple' })),
+		);
 		expect(result.error).toBeUndefined();
 		expect(log).toEqual([
 			`GET /articles/${ARTICLE}/status`,
@@ -99,8 +101,7 @@ describe('article wait for completion through the engine', () => {
 		]);
 		const [item] = result.output('ContentGen');
 		expect(item.json.status).toBe('needs_editing');
-		expect(item.json.content_text).toBe('Coffee It helps.');
-		expect(item.json).not.toHaveProperty('content');
+		expect(item.json.content).toBe('<h1>Coffee</h1><p>It helps.</p>');
 	});
 
 	it('a finished article is output at once by Wait for Completion (no first sleep)', async () => {

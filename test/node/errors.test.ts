@@ -21,33 +21,31 @@ describe('errors in n8n structure', () => {
 
 	const input = [{ id: ARTICLE_ID }, { id: ARTICLE_ID }, { id: 'not-an-id' }];
 
-	it.each([1, 1.1, 2])(
-		'an input refused on item 2 says so, with the parameter in single quotes (version %s)',
-		async (typeVersion) => {
-			// Items 0 and 1 are read (reads go out as their items are checked); item 2 stops the node.
-			serveStatus();
-			const result = await runWorkflow(
-				singleNodeWorkflow(
-					{ resource: 'article', operation: 'getStatus', articleId: '={{ $json.id }}' },
-					{ typeVersion },
-				),
-				{ input },
-			);
-			expect(result.error?.message).toBe(
-				`'Article ID' must be a UUID such as 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f, got "not-an-id" [item 2]`,
-			);
-			expect(result.error?.description).toBe(
-				"Change 'Article ID' for this item (its value or its expression) and run the node again. Nothing was sent to the service and no credits were spent.",
-			);
-		},
-	);
+	it('an input refused on item 2 says so, with the parameter in single quotes', async () => {
+		// Items 0 and 1 are read (reads go out as their items are checked); item 2 stops the node.
+		serveStatus();
+		const result = await runWorkflow(
+			singleNodeWorkflow({
+				resource: 'article',
+				operation: 'getStatus',
+				articleId: '={{ $json.id }}',
+			}),
+			{ input },
+		);
+		expect(result.error?.message).toBe(
+			`'Article ID' must be a UUID such as 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f, got "not-an-id" [item 2]`,
+		);
+		expect(result.error?.description).toBe(
+			"Change 'Article ID' for this item (its value or its expression) and run the node again. Nothing was sent to the service and no credits were spent.",
+		);
+	});
 
 	it('under Continue On Fail only item 2 is an error item, and it names itself', async () => {
 		serveStatus();
 		const result = await runWorkflow(
 			singleNodeWorkflow(
 				{ resource: 'article', operation: 'getStatus', articleId: '={{ $json.id }}' },
-				{ typeVersion: 2, continueOnFail: true },
+				{ continueOnFail: true },
 			),
 			{ input },
 		);

@@ -1,7 +1,6 @@
 /**
- * The record pickers of node version 2 (Article ID, Content ID): their list searches as n8n's
- * editor calls them, and each mode (From list, By URL, ID) through the engine, next to a node
- * saved at 1.1 with a plain-text ID.
+ * The record pickers (Article ID, Content ID): their list searches as n8n's editor calls them,
+ * and each mode (From list, By URL, ID) through the engine.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
@@ -26,7 +25,6 @@ import {
 } from './fixtures';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
-const V2 = { typeVersion: 2 };
 
 function articles(from: number, count: number) {
 	return Array.from({ length: count }, (_, i) => articleListItem(from + i));
@@ -214,7 +212,7 @@ describe('record pickers', () => {
 		});
 	});
 
-	describe('each mode through the engine (version 2)', () => {
+	describe('each mode through the engine', () => {
 		const modes: Array<[string, IDataObject]> = [
 			['From list', { __rl: true, mode: 'list', value: ARTICLE_ID, cachedResultName: 'Article 1' }],
 			[
@@ -238,7 +236,7 @@ describe('record pickers', () => {
 		it.each(modes)('Article ID %s: Get reads that article', async (_mode, articleId) => {
 			const scope = api().get(`/api/v1/articles/${ARTICLE_ID}`).reply(200, envelope(article));
 			const result = await runWorkflow(
-				singleNodeWorkflow({ resource: 'article', operation: 'get', articleId, output: 'raw' }, V2),
+				singleNodeWorkflow({ resource: 'article', operation: 'get', articleId, output: 'raw' }),
 			);
 			expect(result.error).toBeUndefined();
 			expect(result.output('ContentGen').map((item) => item.json)).toEqual([article]);
@@ -250,16 +248,13 @@ describe('record pickers', () => {
 				.get(`/api/v1/social/content/${CONTENT_ID}`)
 				.reply(200, envelope(finishedSocial));
 			const result = await runWorkflow(
-				singleNodeWorkflow(
-					{
-						resource: 'socialContent',
-						operation: 'get',
-						contentId: { __rl: true, mode: 'url', value: `/api/v1/social/content/${CONTENT_ID}` },
-						output: 'fields',
-						fields: ['status'],
-					},
-					V2,
-				),
+				singleNodeWorkflow({
+					resource: 'socialContent',
+					operation: 'get',
+					contentId: { __rl: true, mode: 'url', value: `/api/v1/social/content/${CONTENT_ID}` },
+					output: 'fields',
+					fields: ['status'],
+				}),
 			);
 			expect(result.error).toBeUndefined();
 			expect(result.output('ContentGen').map((item) => item.json)).toEqual([
@@ -270,7 +265,7 @@ describe('record pickers', () => {
 
 		it('a typed URL or ID the picker cannot use stops the run before it starts (n8n checks it)', async () => {
 			const run = (parameters: IDataObject) =>
-				withoutStrayRequests(async () => await runWorkflow(singleNodeWorkflow(parameters, V2)));
+				withoutStrayRequests(async () => await runWorkflow(singleNodeWorkflow(parameters)));
 			await expect(
 				run({
 					resource: 'article',
@@ -290,14 +285,11 @@ describe('record pickers', () => {
 		it('a URL from an expression without an article path is refused by its label, before any request', async () => {
 			await withoutStrayRequests(async () => {
 				const result = await runWorkflow(
-					singleNodeWorkflow(
-						{
-							resource: 'article',
-							operation: 'getStatus',
-							articleId: { __rl: true, mode: 'url', value: '={{ $json.url }}' },
-						},
-						V2,
-					),
+					singleNodeWorkflow({
+						resource: 'article',
+						operation: 'getStatus',
+						articleId: { __rl: true, mode: 'url', value: '={{ $json.url }}' },
+					}),
 					{ input: [{ url: `https://example.com/posts/${ARTICLE_ID}` }] },
 				);
 				expect(result.error?.message).toBe(
@@ -309,14 +301,11 @@ describe('record pickers', () => {
 		it('an ID from an expression that is not a UUID is refused as before', async () => {
 			await withoutStrayRequests(async () => {
 				const result = await runWorkflow(
-					singleNodeWorkflow(
-						{
-							resource: 'socialContent',
-							operation: 'publish',
-							contentId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-						},
-						V2,
-					),
+					singleNodeWorkflow({
+						resource: 'socialContent',
+						operation: 'publish',
+						contentId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					}),
 					{ input: [{ id: 'not-an-id' }] },
 				);
 				expect(result.error?.message).toMatch(
@@ -331,17 +320,14 @@ describe('record pickers', () => {
 				.query({ page: '1', limit: '100', article_id: ARTICLE_ID })
 				.reply(200, envelope([finishedSocial], page(1, 1, 100)));
 			const result = await runWorkflow(
-				singleNodeWorkflow(
-					{
-						resource: 'socialContent',
-						operation: 'getMany',
-						returnAll: true,
-						filters: { articleId: { __rl: true, mode: 'list', value: ARTICLE_ID } },
-						output: 'fields',
-						fields: ['article_id'],
-					},
-					V2,
-				),
+				singleNodeWorkflow({
+					resource: 'socialContent',
+					operation: 'getMany',
+					returnAll: true,
+					filters: { articleId: { __rl: true, mode: 'list', value: ARTICLE_ID } },
+					output: 'fields',
+					fields: ['article_id'],
+				}),
 			);
 			expect(result.error).toBeUndefined();
 			expect(result.output('ContentGen').map((item) => item.json)).toEqual([
@@ -349,43 +335,25 @@ describe('record pickers', () => {
 			]);
 			expect(scope.isDone()).toBe(true);
 		});
-
-		it('a node saved at 1.1 with a plain-text ID runs as before', async () => {
-			const scope = api().get(`/api/v1/articles/${ARTICLE_ID}`).reply(200, envelope(article));
-			const result = await runWorkflow(
-				singleNodeWorkflow(
-					{ resource: 'article', operation: 'get', articleId: ARTICLE_ID },
-					{ typeVersion: 1.1 },
-				),
-			);
-			expect(result.error).toBeUndefined();
-			expect(result.output('ContentGen').map((item) => item.json)).toEqual([article]);
-			expect(scope.isDone()).toBe(true);
-		});
 	});
 
-	describe('the parameters per version', () => {
+	describe('the parameters', () => {
 		const described = new ContentGen().description;
 		const byName = (name: string) => described.properties.filter((p) => p.name === name);
 
-		it.each(['articleId', 'contentId'])(
-			'%s is plain text before 2 and a picker from 2, From list first',
-			(name) => {
-				const [before, from] = byName(name).filter((p) =>
-					p.displayOptions?.show?.operation?.includes('get'),
-				);
-				expect(before.type).toBe('string');
-				expect(before.displayOptions?.show?.['@version']).toEqual([{ _cnd: { lt: 2 } }]);
-				expect(from.type).toBe('resourceLocator');
-				expect(from.default).toEqual({ mode: 'list', value: '' });
-				expect(from.modes?.map((mode) => mode.name)).toEqual(['list', 'url', 'id']);
-				expect(from.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 2 } }]);
-			},
-		);
+		it.each(['articleId', 'contentId'])('%s is a picker, From list first', (name) => {
+			const [picker, ...others] = byName(name).filter((p) =>
+				p.displayOptions?.show?.operation?.includes('get'),
+			);
+			expect(others).toEqual([]);
+			expect(picker.type).toBe('resourceLocator');
+			expect(picker.default).toEqual({ mode: 'list', value: '' });
+			expect(picker.modes?.map((mode) => mode.name)).toEqual(['list', 'url', 'id']);
+		});
 
-		it('version 2 is the default and 1, 1.1 stay listed', () => {
-			expect(described.version).toEqual([1, 1.1, 2]);
-			expect(described.defaultVersion).toBe(2);
+		it('the node has one version, 2', () => {
+			expect(described.version).toBe(2);
+			expect(described.defaultVersion).toBeUndefined();
 		});
 	});
 });

@@ -17,11 +17,26 @@ function projects(from: number, count: number) {
 	}));
 }
 
+/** A project as Simplified gives it: the list's fields, not what only a Get carries. */
+function simplifiedProject(id: string) {
+	return {
+		id,
+		business_name: 'Bean There',
+		business_website: 'https://beanthere.example.com',
+		business_language: 'English',
+		location: 'Lisbon',
+		expert_in: 'coffee',
+		status: 'active',
+		created_at: '2026-01-01T00:00:00.000Z',
+		updated_at: '2026-02-01T00:00:00.000Z',
+	};
+}
+
 describe('project resource through the engine', () => {
 	setupNock();
 
 	describe('get', () => {
-		it('takes the project from the list mode of the locator and outputs the full project', async () => {
+		it('takes the project from the list mode of the locator; Raw outputs the full project', async () => {
 			const scope = api().get(`/api/v1/projects/${PROJECT_ID}`).reply(200, envelope(project));
 			const result = await runWorkflow(
 				singleNodeWorkflow({
@@ -33,6 +48,7 @@ describe('project resource through the engine', () => {
 						value: PROJECT_ID,
 						cachedResultName: 'Bean There',
 					},
+					output: 'raw',
 				}),
 			);
 			expect(result.error).toBeUndefined();
@@ -53,26 +69,14 @@ describe('project resource through the engine', () => {
 					resource: 'project',
 					operation: 'get',
 					projectId: { __rl: true, mode: 'id', value: '={{ $json.project }}' },
-					simplify: true,
+					output: 'simple',
 				}),
 				{ input: [{ project: PROJECT_ID }, { project: PROJECT_ID_2.toUpperCase() }] },
 			);
 			const items = result.output('ContentGen');
 			expect(items.map((item) => item.json)).toEqual([
-				{
-					id: PROJECT_ID,
-					business_name: 'Bean There',
-					business_website: 'https://beanthere.example.com',
-					business_language: 'English',
-					status: 'active',
-				},
-				{
-					id: PROJECT_ID_2,
-					business_name: 'Bean There',
-					business_website: 'https://beanthere.example.com',
-					business_language: 'English',
-					status: 'active',
-				},
+				simplifiedProject(PROJECT_ID),
+				simplifiedProject(PROJECT_ID_2),
 			]);
 			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 			expect(scope.isDone()).toBe(true);
@@ -117,7 +121,7 @@ describe('project resource through the engine', () => {
 			expect(scope.isDone()).toBe(true);
 		});
 
-		it('returnAll over two pages of 100; simplify keeps five fields', async () => {
+		it('returnAll over two pages of 100; Simplified keeps the list fields', async () => {
 			const scope = api()
 				.get('/api/v1/projects')
 				.query({ page: '1', limit: '100' })
@@ -130,7 +134,7 @@ describe('project resource through the engine', () => {
 					resource: 'project',
 					operation: 'getMany',
 					returnAll: true,
-					simplify: true,
+					output: 'simple',
 				}),
 			);
 			const items = result.output('ContentGen');
@@ -140,7 +144,11 @@ describe('project resource through the engine', () => {
 				'business_name',
 				'business_website',
 				'business_language',
+				'location',
+				'expert_in',
 				'status',
+				'created_at',
+				'updated_at',
 			]);
 			expect(scope.isDone()).toBe(true);
 		});

@@ -328,7 +328,7 @@ describe('social content generate through the engine', () => {
 					resource: 'socialContent',
 					operation: 'waitForCompletion',
 					contentId: CONTENT,
-					simplify: true,
+					output: 'simple',
 					options: { pollInterval: 1, timeout: 30 },
 				}),
 			);

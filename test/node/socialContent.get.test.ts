@@ -30,7 +30,7 @@ describe('social content get through the engine', () => {
 		const scope = api()
 			.get(`/api/v1/social/content/${CONTENT_ID}`)
 			.reply(200, envelope(finishedSocial));
-		const result = await runWorkflow(get());
+		const result = await runWorkflow(get({ output: 'raw' }));
 		expect(result.error).toBeUndefined();
 		const items = result.output('ContentGen');
 		expect(items).toHaveLength(1);
@@ -52,13 +52,13 @@ describe('social content get through the engine', () => {
 		expect(json.captions).toEqual({});
 	});
 
-	it('simplify gives the same keys whether finished or generating', async () => {
+	it('Simplified gives the same keys whether finished or generating', async () => {
 		api()
 			.get(`/api/v1/social/content/${CONTENT_ID}`)
 			.reply(200, envelope(finishedSocial))
 			.get(`/api/v1/social/content/${CONTENT_ID_2}`)
 			.reply(200, envelope({ ...generatingSocial, id: CONTENT_ID_2 }));
-		const result = await runWorkflow(get({ contentId: '={{ $json.id }}', simplify: true }), {
+		const result = await runWorkflow(get({ contentId: '={{ $json.id }}', output: 'simple' }), {
 			input: [{ id: CONTENT_ID }, { id: CONTENT_ID_2 }],
 		});
 		const [finished, generating] = result.output('ContentGen').map((item) => item.json);

@@ -53,7 +53,7 @@ describe('social content getMany through the engine', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('returnAll walks two pages; simplify applies to every record', async () => {
+	it('returnAll walks two pages; Simplified applies to every record', async () => {
 		const scope = api()
 			.get('/api/v1/social/content')
 			.query({ page: '1', limit: '100' })
@@ -72,7 +72,7 @@ describe('social content getMany through the engine', () => {
 				resource: 'socialContent',
 				operation: 'getMany',
 				returnAll: true,
-				simplify: true,
+				output: 'simple',
 			}),
 		);
 		const items = result.output('ContentGen');

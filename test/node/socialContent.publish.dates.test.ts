@@ -81,15 +81,12 @@ describe('Scheduled At', () => {
 				}),
 			);
 		const result = await runWorkflow(
-			singleNodeWorkflow(
-				{
-					resource: 'socialContent',
-					operation: 'publish',
-					contentId: { __rl: true, mode: 'id', value: CONTENT_ID },
-					additionalFields: { scheduledAt: '={{ $json.at }}' },
-				},
-				{ typeVersion: 2 },
-			),
+			singleNodeWorkflow({
+				resource: 'socialContent',
+				operation: 'publish',
+				contentId: { __rl: true, mode: 'id', value: CONTENT_ID },
+				additionalFields: { scheduledAt: '={{ $json.at }}' },
+			}),
 			{ input: [{ at: '2026-W49-2T10:00+01:00' }] },
 		);
 		expect(result.error).toBeUndefined();

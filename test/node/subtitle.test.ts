@@ -12,7 +12,7 @@ function canvasSubtitle(description: INodeTypeDescription, parameters: Record<st
 		id: 'subtitle',
 		name: 'ContentGen',
 		type: TYPE,
-		typeVersion: 1,
+		typeVersion: 2,
 		position: [0, 0],
 		parameters,
 	};

@@ -14,13 +14,12 @@ describe('switch parameters set by expressions', () => {
 		],
 		[
 			{
-				resource: 'project',
-				operation: 'getMany',
-				returnAll: false,
-				limit: 5,
-				simplify: '={{ 1 }}',
+				resource: 'socialContent',
+				operation: 'get',
+				contentId: { __rl: true, mode: 'id', value: '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' },
+				options: { splitByPlatform: '={{ 1 }}' },
 			},
-			"'Simplify' must be true or false, got 1 [item 0]",
+			"'Split by Platform' must be true or false, got 1 [item 0]",
 		],
 		[
 			{

@@ -46,16 +46,12 @@ function describeValue(value: unknown): string {
  * a NodeOperationError naming the field. An empty required field may instead be refused by n8n
  * itself before the node runs (WorkflowHasIssuesError, "Parameter \"Topic\" is required.").
  */
-async function rejection(
-	parameters: IDataObject,
-	label: string,
-	typeVersion?: number,
-): Promise<string | undefined> {
+async function rejection(parameters: IDataObject, label: string): Promise<string | undefined> {
 	sb.control.resetRequests();
 	let name: string | undefined;
 	let message = '';
 	try {
-		const result = await runNode(sb, parameters, { typeVersion });
+		const result = await runNode(sb, parameters);
 		name = result.error ? errorName(result) : undefined;
 		message = result.error?.message ?? '';
 	} catch (error) {
@@ -93,7 +89,7 @@ describeEachOperation('bad-input', (ref, entry) => {
 						field.path,
 						value,
 					);
-					const verdict = await rejection(parameters, field.label, field.version);
+					const verdict = await rejection(parameters, field.label);
 					if (verdict) throw new Error(`${field.path} = ${describeValue(value)}: ${verdict}`);
 				}),
 				{ numRuns: field.runs ?? RUNS, seed: 20261 },

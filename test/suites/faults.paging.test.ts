@@ -232,15 +232,12 @@ describe('pages read several at once while records are added', () => {
 		added = false;
 		moving.seen.length = 0;
 		const result = await runWorkflow(
-			singleNodeWorkflow(
-				{
-					resource: 'article',
-					operation: 'getMany',
-					returnAll: true,
-					options: { parallelRequests },
-				},
-				{ typeVersion: 1.1 },
-			),
+			singleNodeWorkflow({
+				resource: 'article',
+				operation: 'getMany',
+				returnAll: true,
+				options: { parallelRequests },
+			}),
 			{ credentials: { apiKey: KEY, baseUrl: moving.url } },
 		);
 		return { result, pages: moving.seen.map((r) => Number(r.query.get('page'))) };

@@ -46,13 +46,11 @@ export async function runNode(
 		input?: IDataObject[];
 		apiKey?: string;
 		continueOnFail?: boolean;
-		typeVersion?: number;
 	} = {},
 ): Promise<RunResult> {
 	return await runWorkflow(
 		singleNodeWorkflow(parameters, {
 			...(options.continueOnFail ? { continueOnFail: true } : {}),
-			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 		}),
 		{ credentials: credentialsOf(sb, options.apiKey), input: options.input },
 	);

@@ -22,7 +22,7 @@ const node = {
 	id: 'n',
 	name: 'ContentGen',
 	type: 'n8n-nodes-contentgen.contentGen',
-	typeVersion: 1,
+	typeVersion: 2,
 	position: [0, 0],
 	parameters: {},
 } as INode;

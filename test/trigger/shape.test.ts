@@ -68,8 +68,8 @@ beforeEach(() => {
 });
 afterEach(() => stopClock());
 
-function harness(parameters: IDataObject, typeVersion = 1.1): PollHarness {
-	return pollHarness(parameters, undefined, { http: service.http, typeVersion });
+function harness(parameters: IDataObject): PollHarness {
+	return pollHarness(parameters, undefined, { http: service.http });
 }
 
 const json = (output: INodeExecutionData[][] | null) => (output?.[0] ?? []).map((i) => i.json);
@@ -82,15 +82,11 @@ const socialRecordReads = () =>
 	service.served.filter((s) => s.request.kind === 'socialRecord').length;
 
 /** The four ways a poll meets a social record, each giving its poll's items. */
-async function everyWay(typeVersion: number, extra: IDataObject = {}) {
+async function everyWay() {
 	const followed = world.create('social', 'generating');
 	world.tick(MINUTE);
-	const parameters = {
-		events: ['socialFinished'],
-		...extra,
-		options: { delivery: 'atLeastOnce', ...(extra.options as IDataObject | undefined) },
-	};
-	const trigger = harness(parameters, typeVersion);
+	const parameters = { events: ['socialFinished'], options: { delivery: 'atLeastOnce' } };
+	const trigger = harness(parameters);
 	await trigger.poll();
 	const start = (trigger.staticData().global as IDataObject)[STARTS];
 	world.tick(MINUTE);
@@ -102,7 +98,7 @@ async function everyWay(typeVersion: number, extra: IDataObject = {}) {
 	world.tick(MINUTE);
 	// The new record repeated (read by id), the followed one found out of sight (read by id).
 	const outOfSightAndRepeat = json(await trigger.poll());
-	const catching = harness(parameters, typeVersion);
+	const catching = harness(parameters);
 	catching.load({ global: { [STARTS]: start } } as IDataObject);
 	const catchUp = json(await catching.poll());
 	const pick = (items: IDataObject[], id: string) => items.filter((item) => item.id === id);
@@ -116,9 +112,9 @@ async function everyWay(typeVersion: number, extra: IDataObject = {}) {
 	};
 }
 
-describe('trigger items at node version 1.1', () => {
+describe('trigger items', () => {
 	it('have the list fields whichever way the poll met the record, with the previous status a poll knows', async () => {
-		const ways = await everyWay(1.1);
+		const ways = await everyWay();
 		const expected = [...LIST_FIELDS.social, ...EVENT_FIELDS].sort();
 		for (const [way, items] of Object.entries(ways)) {
 			if (typeof items === 'string') continue;
@@ -211,31 +207,6 @@ describe('trigger items at node version 1.1', () => {
 		const full = harness({ events: ['socialPublished'], options: { fullRecord: true } });
 		const [record] = json(await full.poll('manual'));
 		expect(record).toMatchObject(SINGLE_ONLY);
-		expect(socialRecordReads() - before).toBe(1);
-	});
-});
-
-describe('trigger items at node version 1', () => {
-	it('carry the record as the poll read it: the single record when read by id', async () => {
-		const ways = await everyWay(1);
-		for (const item of [...ways.firstFromList, ...ways.catchUp]) {
-			expect(item).not.toHaveProperty('thread_items');
-		}
-		for (const item of [...ways.repeat, ...ways.outOfSight])
-			expect(item).toMatchObject(SINGLE_ONLY);
-		expect(ways.outOfSight.map((item) => item.previousStatus)).toEqual(['generating']);
-	});
-
-	it('has no Full Record: the option is not read', async () => {
-		const id = world.create('social', 'generating');
-		world.tick(MINUTE);
-		const trigger = harness({ events: ['socialFinished'], options: { fullRecord: true } }, 1);
-		await trigger.poll();
-		world.set('social', id, 'completed');
-		world.tick(MINUTE);
-		const before = socialRecordReads();
-		expect(json(await trigger.poll())).toHaveLength(1);
-		// The one read by id of the record found out of sight, none for Full Record.
 		expect(socialRecordReads() - before).toBe(1);
 	});
 });

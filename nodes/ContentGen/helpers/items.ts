@@ -102,9 +102,9 @@ export async function inTurn(
 }
 
 /** Parallel Requests for the run (see `parallelRequests`), refused as n8n shows a refusal. */
-export function runSlots(context: IExecuteFunctions, visible: boolean): number {
+export function runSlots(context: IExecuteFunctions): number {
 	try {
-		return parallelRequests(context, visible);
+		return parallelRequests(context);
 	} catch (error) {
 		throw toNodeError(context, error, 0);
 	}
@@ -133,16 +133,14 @@ export type ItemWork = (connection: Connection) => Promise<ItemResult>;
  * budget. `prepare` reads and checks an item's parameters without sending anything and returns the
  * work that sends its requests. Output is in input order and paired; "Continue On Fail" works per
  * item. Without it, no item starts after a failure, the ones in flight settle, and the error is
- * that of the lowest failing item: the one a run one item at a time would have stopped at. `visible`:
- * the requests post or charge something (see `parallelRequests`).
+ * that of the lowest failing item: the one a run one item at a time would have stopped at.
  */
 export async function runPerItem(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	prepare: (itemIndex: number) => ItemWork,
-	visible = false,
 ): Promise<INodeExecutionData[]> {
-	const slots = runSlots(this, visible);
+	const slots = runSlots(this);
 	const connection = sharedConnection(this, slots);
 	const continueOnFail = this.continueOnFail();
 	const outputs = new Array<INodeExecutionData[] | undefined>(items.length);

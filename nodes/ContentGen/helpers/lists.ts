@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
-	IDisplayOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -13,7 +12,6 @@ import { runPerItem } from './items';
 import { callOptions, readFilters, readLimit } from './parameters';
 import { outputProperties, readOutput, type Output } from './output';
 import { optionsCollection } from './properties';
-import { BEFORE_V2, FROM_V2 } from './versions';
 
 /** What differs between the Get Many operations. */
 interface ListSpec {
@@ -23,34 +21,16 @@ interface ListSpec {
 	shape(record: IDataObject, output: Output): IDataObject;
 }
 
-/** What a Get Many offers: its filters (per version where they differ), sorting, output fields. */
+/** What a Get Many offers: its filters, sorting (a collection below Options), output fields. */
 export interface ListParameters {
 	filters: INodeProperties[];
-	/** Filters from version 2 when they differ (an ID picker, a list instead of free text). */
-	filtersV2?: INodeProperties[];
-	/** Version 2's Sort collection, below Options; before 2 these sat among the filters. */
 	sort?: INodeProperties[];
 	fields: readonly string[];
 }
 
-function filtersCollection(options: INodeProperties[], shown?: IDisplayOptions): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options,
-		...(shown ? { displayOptions: shown } : {}),
-	};
-}
-
 /** A Get Many's parameters: Return All and Limit (the n8n pattern for lists) around its Filters. */
 export function listProperties(list: ListParameters): INodeProperties[] {
-	const { filters, filtersV2, sort, fields } = list;
-	const filterProperties = filtersV2
-		? [filtersCollection(filters, BEFORE_V2), filtersCollection(filtersV2, FROM_V2)]
-		: [filtersCollection(filters)];
+	const { filters, sort, fields } = list;
 	const sortProperties: INodeProperties[] = sort
 		? [
 				{
@@ -60,7 +40,6 @@ export function listProperties(list: ListParameters): INodeProperties[] {
 					placeholder: 'Add Sort Rule',
 					default: {},
 					options: sort,
-					displayOptions: FROM_V2,
 				},
 			]
 		: [];
@@ -81,7 +60,14 @@ export function listProperties(list: ListParameters): INodeProperties[] {
 			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
 		},
-		...filterProperties,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: filters,
+		},
 		...outputProperties(fields),
 		optionsCollection([
 			{

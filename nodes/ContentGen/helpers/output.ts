@@ -3,13 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { assertOneOf, describe, ValidationError } from '../../shared/validation';
 import { fieldLabel } from './field-labels';
 import { pick } from './pick';
-import { readSwitch } from './parameters';
-import { BEFORE_V2, FROM_V2, isV2 } from './versions';
 
 /**
- * What a record read outputs. From version 2 the 'Output' parameter n8n asks of nodes an AI agent
- * can use (an agent's context window is small): Simplified, Raw, or only the fields selected, the
- * ID always among them. Before version 2 the Simplify switch, read as Simplified or Raw.
+ * What a record read outputs: the 'Output' parameter n8n asks of nodes an AI agent can use (an
+ * agent's context window is small): Simplified, Raw, or only the fields selected, the ID always
+ * among them.
  */
 export const OUTPUT_MODES = ['fields', 'raw', 'simple'] as const;
 export type OutputMode = (typeof OUTPUT_MODES)[number];
@@ -20,21 +18,12 @@ export interface Output {
 	fields: string[];
 }
 
-/** The Simplify switch (before version 2) and the Output parameter with its field list (from 2). */
+/** The Output parameter and its field list. */
 export function outputProperties(
 	fields: readonly string[],
-	show: IDataObject = {},
+	show?: Record<string, boolean[]>,
 ): INodeProperties[] {
-	const extra = show as Record<string, boolean[]>;
 	return [
-		{
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return a simplified version of the response instead of the raw data',
-			displayOptions: { show: { ...BEFORE_V2.show, ...extra } },
-		},
 		{
 			displayName: 'Output',
 			name: 'output',
@@ -53,7 +42,7 @@ export function outputProperties(
 					description: 'Return a short version with at most 10 fields',
 				},
 			],
-			displayOptions: { show: { ...FROM_V2.show, ...extra } },
+			...(show === undefined ? {} : { displayOptions: { show } }),
 		},
 		{
 			displayName: 'Fields',
@@ -65,7 +54,7 @@ export function outputProperties(
 				.map((field) => ({ name: fieldLabel(field), value: field }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			description: 'The fields to output besides the ID',
-			displayOptions: { show: { ...FROM_V2.show, ...extra, output: ['fields'] } },
+			displayOptions: { show: { ...show, output: ['fields'] } },
 		},
 	];
 }
@@ -85,9 +74,6 @@ function readFields(value: unknown): string[] {
 
 /** The item's Output, checked before anything is sent. */
 export function readOutput(context: IExecuteFunctions, itemIndex: number): Output {
-	if (!isV2(context.getNode().typeVersion)) {
-		return { mode: readSwitch(context, 'simplify', itemIndex) ? 'simple' : 'raw', fields: [] };
-	}
 	const mode = assertOneOf(
 		'Output',
 		context.getNodeParameter('output', itemIndex, 'simple'),

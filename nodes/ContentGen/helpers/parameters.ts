@@ -20,7 +20,6 @@ import { RECORD_IDS } from './properties';
 /** Switches a user may set by expression; each is refused by its label unless true or false. */
 const SWITCHES = {
 	returnAll: 'Return All',
-	simplify: 'Simplify',
 	waitForCompletion: 'Wait for Completion',
 	'options.splitByPlatform': 'Split by Platform',
 	'options.downloadImages': 'Download Images',
@@ -34,10 +33,7 @@ export function readSwitch(
 	return validateBoolean(SWITCHES[name], context.getNodeParameter(name, itemIndex, false));
 }
 
-/**
- * The item's record ID (plain text, or a picker's value from version 2), refused by its label unless
- * a UUID (so it is also safe in a URL path).
- */
+/** The item's record ID (a picker's value), refused by its label unless a UUID (so it is also safe in a URL path). */
 export function readRecordId(
 	context: IExecuteFunctions,
 	resource: keyof typeof RECORD_IDS,
@@ -73,15 +69,12 @@ export function callOptions(
 
 /**
  * How many requests the run may have in flight: the Parallel Requests option, read for the whole
- * run from its first item. Unset, reads run PARALLEL_REQUESTS.default at once; Publish and Generate (`visible`: posted or
- * charged) do too from node version 1.1, while a node saved at version 1 keeps sending them one at
- * a time, so a saved workflow sends nothing after a failing item, as it always did.
+ * run from its first item (PARALLEL_REQUESTS.default when unset).
  */
-export function parallelRequests(context: IExecuteFunctions, visible: boolean): number {
+export function parallelRequests(context: IExecuteFunctions): number {
 	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
 	if (options && 'parallelRequests' in options)
 		return validateParallelRequests(options.parallelRequests);
-	if (visible && context.getNode().typeVersion < 1.1) return 1;
 	return PARALLEL_REQUESTS.default;
 }
 

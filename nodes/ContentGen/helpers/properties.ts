@@ -1,14 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	PARALLEL_REQUESTS,
-	RATE_LIMIT_WAIT,
-	REQUEST_TIMEOUT,
-	UUID_EXAMPLE,
-	WAIT,
-} from '../../shared/constants';
+import { PARALLEL_REQUESTS, RATE_LIMIT_WAIT, REQUEST_TIMEOUT, WAIT } from '../../shared/constants';
 import { recordLocator, RECORDS } from '../../shared/domain/records';
-import { BEFORE_V2, FROM_V2 } from './versions';
 
 /**
  * Parameters several operations share. Each operation lists them among its own properties; the
@@ -73,32 +66,12 @@ export const RECORD_IDS = {
 	},
 };
 
-/**
- * A record ID parameter: plain text in a node saved before version 2 (as it was saved), a picker
- * from version 2 (From list, By URL, ID). Both read through readRecordId.
- */
+/** A record ID parameter: a picker (From list, By URL, ID), read through readRecordId. */
 export function recordIdProperty(
 	resource: keyof typeof RECORD_IDS,
 	description: string,
-): INodeProperties[] {
-	return [
-		{
-			...RECORD_IDS[resource],
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: `e.g. ${UUID_EXAMPLE}`,
-			description,
-			displayOptions: BEFORE_V2,
-		},
-		{
-			...RECORD_IDS[resource],
-			...recordLocator(resource),
-			required: true,
-			description,
-			displayOptions: FROM_V2,
-		},
-	];
+): INodeProperties {
+	return { ...RECORD_IDS[resource], ...recordLocator(resource), required: true, description };
 }
 
 export function waitForCompletionProperty(description: string): INodeProperties {

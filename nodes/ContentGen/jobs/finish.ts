@@ -53,7 +53,7 @@ export async function runWait(
 	/** Reads and validates the id and wait options of one item. */
 	prepare: (this: IExecuteFunctions, itemIndex: number) => WaitTarget,
 ): Promise<INodeExecutionData[]> {
-	const slots = runSlots(this, false);
+	const slots = runSlots(this);
 	const batch = new Batch(this, job, items.length, 'Other records of this run, keep these ids');
 	const targets: WaitTarget[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

@@ -10,7 +10,7 @@ export type Observation =
 	| { state: 'finished'; status: string; record: IDataObject }
 	| { state: 'failed'; status: string; reason?: string };
 
-/** The item's output for a finished record, as its Simplify and Options ask. */
+/** The item's output for a finished record, as its Output and Options ask. */
 export type Shape = (
 	this: IExecuteFunctions,
 	record: IDataObject,

@@ -45,7 +45,7 @@ interface GenerateSpec {
  * Generate for every item: validate all, check the balance floor for all, submit all, then wait
  * for the submitted jobs together. Nothing is spent on an item whose parameters are invalid, and
  * without "Continue On Fail" nothing at all is spent when any item is invalid. Submissions go
- * several at once (Parallel Requests; one at a time in a node saved at version 1): never more
+ * several at once (Parallel Requests): never more
  * charged requests in flight than that, none started after a failure without "Continue On Fail",
  * and the error names every item already sent.
  */
@@ -54,7 +54,7 @@ export async function runGenerate(
 	items: INodeExecutionData[],
 	spec: GenerateSpec,
 ): Promise<INodeExecutionData[]> {
-	const slots = runSlots(this, true);
+	const slots = runSlots(this);
 	const batch = new Batch(
 		this,
 		spec.job,

@@ -52,7 +52,7 @@ export function urlPattern(kind: RecordKind): string {
 	return `\\/${escaped(RECORDS[kind].path)}\\/(${UUID_SOURCE})`;
 }
 
-/** The locator shape of a record id parameter (node version 2 on). */
+/** The locator shape of a record id parameter. */
 export function recordLocator(
 	kind: RecordKind,
 ): Pick<INodeProperties, 'type' | 'default' | 'modes'> {
@@ -104,7 +104,7 @@ export function recordLocator(
 }
 
 /**
- * The record id a parameter holds: a plain string (saved before version 2, an expression, an AI
+ * The record id a parameter holds: a plain string (an expression, an AI
  * agent) or a locator value, whose URL mode carries the id inside an address.
  */
 export function readRecordLocator(kind: RecordKind, raw: unknown): string {

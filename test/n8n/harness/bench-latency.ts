@@ -25,11 +25,11 @@ export interface LatencyTools {
 function variants(api: string): Variant[] {
 	const ours = (parallelRequests?: number) => ({
 		type: 'n8n-nodes-contentgen.contentGen',
-		typeVersion: 1.1,
+		typeVersion: 2,
 		parameters: {
 			resource: 'article',
 			operation: 'get',
-			articleId: '={{ $json.id }}',
+			articleId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 			options: parallelRequests ? { parallelRequests } : {},
 		},
 		credentials: { contentGenApi: CREDENTIALS.bench },

@@ -135,7 +135,7 @@ function ours(
 	return {
 		name,
 		type: 'n8n-nodes-contentgen.contentGen',
-		typeVersion: 1,
+		typeVersion: 2,
 		parameters,
 		credentials: { contentGenApi: credential },
 	};
@@ -159,7 +159,7 @@ const waitFor = (credential: { id: string; name: string }, articleId: string) =>
 	ours('Wait for article', credential, {
 		resource: 'article',
 		operation: 'waitForCompletion',
-		articleId,
+		articleId: { __rl: true, mode: 'id', value: articleId },
 		options: { pollInterval: POLL_SECONDS },
 	});
 

@@ -55,7 +55,7 @@ export function contentGen(
 	return {
 		name,
 		type: `${OUR_PREFIX}contentGen`,
-		typeVersion: 1,
+		typeVersion: 2,
 		position: [0, 0],
 		parameters,
 		credentials: { contentGenApi: credential },
@@ -75,7 +75,7 @@ export function contentGenTrigger(
 	return {
 		name,
 		type: `${OUR_PREFIX}contentGenTrigger`,
-		typeVersion: 1,
+		typeVersion: 1.1,
 		position: [0, 0],
 		parameters: { pollTimes: { item: every15s }, ...parameters },
 		credentials: { contentGenApi: credential },

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 
 import { PLATFORMS as SPEC_PLATFORMS } from '../../../sandbox/constants';
-import { UUID_PATTERN } from './locators';
+import { fromList, UUID_PATTERN } from './locators';
 
 export const PLATFORMS: string[] = [...SPEC_PLATFORMS];
 const SAMPLE_UUID = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
@@ -70,6 +70,8 @@ export const badId = fc
  * reaches the node: n8n's own parameter check trips over it first (a TypeError inside n8n).
  */
 export const badLocatorValue = badId.filter((v) => v !== null);
+/** A record ID picker's value that is not a UUID, or a bare one (an expression, an AI agent). */
+export const badRecordId = fc.oneof(badId.map(fromList), badLocatorValue);
 /** For optional ids, empty means "not set": only present, wrong values. */
 export const badOptionalId = badId.filter(
 	(v) => v !== null && !(typeof v === 'string' && v.trim() === ''),

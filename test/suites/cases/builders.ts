@@ -11,6 +11,7 @@ import {
 	notOneOf,
 	notPositiveSize,
 	badId,
+	badRecordId,
 	badLocatorValue,
 	badFieldList,
 	badFieldName,
@@ -95,7 +96,7 @@ export const articleRead = (operation: string, route: RouteName): OperationCase 
 	routes: [route],
 	valid: (r) => ({ articleId: r.articleId }),
 	ids: [byArticleId(`article ${operation}`, operation)],
-	fields: [{ path: 'articleId', label: 'Article ID', bad: badId }],
+	fields: [{ path: 'articleId', label: 'Article ID', bad: badRecordId }],
 });
 export const freshSocial = (r: Records) => r.sb.control.seedSocial(1)[0];
 /** The project a generate takes, picked from the list: the record a 404 on it names. */
@@ -105,32 +106,29 @@ export const byProject = (name: string, params: (project: IDataObject) => IDataO
 	real: (r) => r.projectId,
 });
 
-/** Output and its field list, from node version 2 (a Generate shows them only when it waits). */
+/** Output and its field list (a Generate shows them only when it waits). */
 export const outputFields: Field[] = [
 	{
 		path: 'output',
 		label: 'Output',
 		bad: notOneOf(['fields', 'raw', 'simple']),
-		version: 2,
 		runs: 4,
 	},
 	{
 		path: 'fields',
 		label: 'Fields',
 		bad: badFieldList,
-		version: 2,
 		runs: 4,
 		with: { output: 'fields' },
 	},
 ];
 
-/** Article Get Many's sorting: its own Sort collection from version 2, among the filters before. */
+/** Article Get Many's sorting: its own Sort collection. */
 export const sortFields: Field[] = [
 	{
 		path: 'sort.sortBy',
 		label: 'Sort By',
 		bad: notOneOfOptional(['created_at', 'updated_at', 'title']),
-		version: 2,
 	},
-	{ path: 'sort.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']), version: 2 },
+	{ path: 'sort.order', label: 'Order', bad: notOneOfOptional(['asc', 'desc']) },
 ];

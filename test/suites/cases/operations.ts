@@ -30,7 +30,7 @@ import { fromList } from './locators';
 import { QUEUE_FIELDS, QUEUED } from './queue';
 import {
 	badDate,
-	badId,
+	badRecordId,
 	badOptionalId,
 	badPlatforms,
 	badPublishPlatforms,
@@ -130,11 +130,6 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			},
 			{ path: 'filters.projectId', label: 'Project', bad: badOptionalId.map(fromList) },
 			{ path: 'filters.search', label: 'Search', bad: nonText },
-			...sortFields.map((field) => ({
-				...field,
-				path: field.path.replace('sort.', 'filters.'),
-				version: undefined,
-			})),
 			...sortFields,
 		],
 	},
@@ -144,7 +139,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		routes: ['GET /articles/:id/status', 'GET /articles/:id', 'GET /articles'],
 		valid: (r) => ({ articleId: r.articleId, options: { pollInterval: 1 } }),
 		ids: [byArticleId('article waitForCompletion', 'waitForCompletion')],
-		fields: [{ path: 'articleId', label: 'Article ID', bad: badId }, ...waitFields()],
+		fields: [{ path: 'articleId', label: 'Article ID', bad: badRecordId }, ...waitFields()],
 	},
 	'socialContent.generate': {
 		method: 'POST',
@@ -206,7 +201,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		},
 		ids: [byContentId('socialContent get', 'get')],
 		fields: [
-			{ path: 'contentId', label: 'Content ID', bad: badId },
+			{ path: 'contentId', label: 'Content ID', bad: badRecordId },
 			...imageFields({ options: { downloadImages: true } }),
 		],
 	},
@@ -236,7 +231,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		variants: { 'Next Free Slot': (r) => ({ contentId: freshSocial(r), ...QUEUED }) },
 		ids: [byContentId('socialContent publish', 'publish', freshSocial)],
 		fields: [
-			{ path: 'contentId', label: 'Content ID', bad: badId },
+			{ path: 'contentId', label: 'Content ID', bad: badRecordId },
 			{ path: 'additionalFields.platforms', label: 'Platforms', bad: badPublishPlatforms },
 			{ path: 'additionalFields.scheduledAt', label: 'Scheduled At', bad: badDate },
 			...QUEUE_FIELDS,
@@ -248,7 +243,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		valid: (r) => ({ contentId: r.contentId, options: { pollInterval: 1 } }),
 		ids: [byContentId('socialContent waitForCompletion', 'waitForCompletion')],
 		fields: [
-			{ path: 'contentId', label: 'Content ID', bad: badId },
+			{ path: 'contentId', label: 'Content ID', bad: badRecordId },
 			...imageFields({ options: { pollInterval: 1, downloadImages: true } }),
 			...waitFields(),
 		],
@@ -321,7 +316,7 @@ export function fieldsOf(ref: OperationRef, entry: OperationCase): Field[] {
 	const paths = parametersOf(ref.module).map((p) => p.path);
 	// A Generate shows its Output only when it waits.
 	const shown = (field: Field): Field =>
-		field.version && paths.includes('waitForCompletion')
+		outputFields.includes(field) && paths.includes('waitForCompletion')
 			? { ...field, with: { ...field.with, ...waiting } }
 			: field;
 	return [

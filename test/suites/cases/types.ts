@@ -19,8 +19,6 @@ export interface Field {
 	with?: IDataObject;
 	/** Values tried; the options every operation shares are read by one function, so fewer. */
 	runs?: number;
-	/** The node version the parameter exists at, when not every version has it. */
-	version?: number;
 }
 
 /** A parameter that carries a record id into a request path or query. */

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/validation';
 import { listProperties, runList } from '../../helpers/lists';
 import type { OperationModule } from '../../helpers/types';
-import { ARTICLE_FIELDS, shapeArticleOutput } from './output';
+import { ARTICLE_FIELDS, shapeArticleListOutput } from './output';
 
 const STATUS_NAMES: Record<string, string> = {
 	draft: 'Draft',
@@ -83,10 +83,8 @@ const filters: INodeProperties[] = [
 	},
 ];
 
-// Before version 2, Order and Sort By sat among the filters; saved workflows keep them there.
 export const properties = listProperties({
-	filters: [order, ...filters.slice(0, 2), sortBy, filters[2]],
-	filtersV2: filters,
+	filters,
 	sort: [order, sortBy],
 	fields: ARTICLE_FIELDS,
 });
@@ -107,6 +105,6 @@ export async function execute(
 			if (filters.order !== undefined) qs.order = validateOrder(filters.order);
 			return qs;
 		},
-		shape: shapeArticleOutput,
+		shape: shapeArticleListOutput,
 	});
 }

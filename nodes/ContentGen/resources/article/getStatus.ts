@@ -12,7 +12,7 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	...recordIdProperty('article', 'ID (UUID) of the article whose generation progress to read'),
+	recordIdProperty('article', 'ID (UUID) of the article whose generation progress to read'),
 	optionsCollection(),
 ];
 

@@ -15,7 +15,7 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	...recordIdProperty(
+	recordIdProperty(
 		'article',
 		'The article to wait for: pick it from the list, or give its ID, e.g. the ID a Generate output',
 	),

@@ -25,23 +25,11 @@ const search: INodeProperties = {
 	description: 'Only projects whose business name contains this text (any case)',
 };
 
-const status: INodeProperties = {
-	displayName: 'Status',
-	name: 'status',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. active',
-	description:
-		'Only projects with exactly this status (free text, e.g. active, completed, ready, pending, generating)',
-};
-
 /** The project statuses the service is known to use; it may use others (an expression can give them). */
 const PROJECT_STATUSES = ['active', 'completed', 'generating', 'pending', 'ready'];
 
-// Version 2 offers the known statuses as a list; a node saved earlier keeps its free text.
 export const properties = listProperties({
-	filters: [search, status],
-	filtersV2: [
+	filters: [
 		search,
 		{
 			displayName: 'Status',

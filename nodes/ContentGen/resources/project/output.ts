@@ -3,14 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { applyOutput, type Output } from '../../helpers/output';
 import { pick } from '../../helpers/pick';
 
-const SIMPLE_FIELDS = [
-	'id',
-	'business_name',
-	'business_website',
-	'business_language',
-	'status',
-] as const;
-
 /** Every field of a project: the choices of Output > Selected Fields (spec 2.5). */
 export const PROJECT_FIELDS = [
 	'id',
@@ -24,6 +16,10 @@ export const PROJECT_FIELDS = [
 	'updated_at',
 ] as const;
 
+/**
+ * Simplified: the fields of the service's list, location and business context included (at most
+ * 10); a project read by id drops what only it carries (language code, brand and offer texts).
+ */
 export function shapeProjectOutput(record: IDataObject, output: Output): IDataObject {
-	return applyOutput(record, output, (full) => pick(full, SIMPLE_FIELDS));
+	return applyOutput(record, output, (full) => pick(full, PROJECT_FIELDS));
 }

@@ -22,7 +22,7 @@ export const option: OperationModule['option'] = {
 };
 
 export const properties: INodeProperties[] = [
-	...recordIdProperty(
+	recordIdProperty(
 		'socialContent',
 		'The social content to read: pick it from the list, or give its ID, e.g. the ID a Generate output',
 	),

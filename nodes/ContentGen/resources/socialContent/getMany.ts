@@ -5,7 +5,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { UUID_EXAMPLE } from '../../../shared/constants';
 import { SOCIAL_STATUSES } from '../../../shared/domain/statuses';
 import { validatePlatform, validateSocialStatus } from '../../../shared/validation';
 import { readRecordLocator, recordLocator } from '../../../shared/domain/records';
@@ -23,16 +22,13 @@ export const option: OperationModule['option'] = {
 		'Retrieve a list of social content, filtered by platform, status, article or project',
 };
 
-const articleIdText: INodeProperties = {
-	displayName: 'Article ID',
-	name: 'articleId',
-	type: 'string',
-	default: '',
-	placeholder: `e.g. ${UUID_EXAMPLE}`,
-	description: 'Only social content generated from this article',
-};
-
-const others: INodeProperties[] = [
+const filters: INodeProperties[] = [
+	{
+		displayName: 'Article ID',
+		name: 'articleId',
+		...recordLocator('article'),
+		description: 'Only social content generated from this article',
+	},
 	{
 		displayName: 'Platform',
 		name: 'platform',
@@ -55,18 +51,8 @@ const others: INodeProperties[] = [
 	},
 ];
 
-// Version 2 picks the article from a list; a node saved earlier keeps its plain-text Article ID.
 export const properties = listProperties({
-	filters: [articleIdText, ...others],
-	filtersV2: [
-		{
-			displayName: 'Article ID',
-			name: 'articleId',
-			...recordLocator('article'),
-			description: 'Only social content generated from this article',
-		},
-		...others,
-	],
+	filters,
 	fields: SOCIAL_FIELDS,
 });
 

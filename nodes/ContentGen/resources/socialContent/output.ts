@@ -202,7 +202,7 @@ export function readOutputOptions(
 	};
 }
 
-/** Output of one record as the item's Simplify and Options ask. */
+/** Output of one record as the item's Output and Options ask. */
 export async function shapeSocial(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
 	return await shapeSocialOutput.call(this, record, itemIndex, readOutputOptions(this, itemIndex));
 }

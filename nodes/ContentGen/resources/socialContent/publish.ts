@@ -42,7 +42,7 @@ const explain: Explain = (answer) => {
 };
 
 export const properties: INodeProperties[] = [
-	...recordIdProperty(
+	recordIdProperty(
 		'socialContent',
 		'The finished social content to post: pick it from the list, or give its ID',
 	),
@@ -112,6 +112,5 @@ export async function execute(
 	if (items.some((_item, itemIndex) => wantsQueue(this, itemIndex))) {
 		return await publishWithQueue.call(this, items, (i) => prepare.call(this, i), explain);
 	}
-	// Publishing is visible on the user's profiles: parallel by default from node version 1.1.
-	return await runPerItem.call(this, items, (itemIndex) => prepare.call(this, itemIndex), true);
+	return await runPerItem.call(this, items, (itemIndex) => prepare.call(this, itemIndex));
 }
