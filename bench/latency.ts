@@ -192,7 +192,7 @@ function report(
 		'latency',
 		`${item.name}, ${plan} key${left < perMinute ? ` with ${left} left in its window` : ''}, ${LATENCY_MS} ms latency`,
 		`${seconds(r.ms * scale.factor)}${scaled}; ${count(r.requests)} requests, ${r.limited} x 429`,
-		`${seconds(floor * scale.factor)} (${why})`,
+		`${floor * scale.factor < 1000 ? `${Math.round(floor * scale.factor)} ms` : seconds(floor * scale.factor)} (${why})`,
 		fmt(r.ms / floor),
 		'<= 1.50',
 	);
