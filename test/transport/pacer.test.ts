@@ -37,6 +37,16 @@ describe('Pacer', () => {
 		expect(pacer.turn(NOW)).toEqual(ANSWER);
 	});
 
+	it('counts its opening requests answered after the budget is known as its own, not as another client draining the key', () => {
+		const pacer = new Pacer(10);
+		expect(burst(pacer)).toBe(10);
+		pacer.settle(budget(99), NOW);
+		expect(burst(pacer)).toBe(1);
+		// the other nine opening answers: the service counted them, the run sent them
+		for (let left = 98; left >= 90; left--) pacer.settle(budget(left), NOW);
+		expect(burst(pacer)).toBe(9);
+	});
+
 	it('opens with no more than its slots', () => {
 		const pacer = new Pacer(3);
 		expect(burst(pacer)).toBe(3);

@@ -116,8 +116,9 @@ export class Pacer {
 			rateLimit.reset !== undefined && rateLimit.reset * 1000 > nowMs ? rateLimit.reset : undefined;
 		const window = this.window;
 		if (reset === undefined || window?.reset === undefined || reset > window.reset) {
-			// A new window, or answers without one: the latest count stands.
-			this.window = { reset, remaining, first: remaining, sent: 0 };
+			// A new window, or answers without one: the latest count stands. The run's requests still
+			// out may be counted in later answers: they are its own, not others' draining the key.
+			this.window = { reset, remaining, first: remaining, sent: this.inFlight };
 			return;
 		}
 		// An answer from a window already over says nothing about this one.
