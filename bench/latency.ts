@@ -12,7 +12,7 @@
 import './resolve';
 import './env';
 
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { PLAN_LIMITS } from '../sandbox/constants';
 import { startSandbox, type Plan, type Sandbox } from '../sandbox';
@@ -105,7 +105,7 @@ async function batch(
 
 /** Another client of the key spends `count` requests early in a window. */
 async function spend(sb: Sandbox, apiKey: string, count: number, windowMs: number): Promise<void> {
-	await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 20));
+	await sleep(windowMs - (Date.now() % windowMs) + 20);
 	const answers = await Promise.all(
 		Array.from({ length: count }, async () => {
 			const answer = await fetch(`${sb.url}/api/v1/user/credits`, {

@@ -4,7 +4,7 @@
  * not one per item, with the output in input order and paired, and never more requests in flight
  * than the option allows or the key's budget has left.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import { sleep, type IDataObject, type INode } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
@@ -186,7 +186,7 @@ describe('a Free key with 30 requests left in its window (windows of 5 s, 20 ms 
 	it('200 Gets at the defaults: no 429 reaches the user or the service, every item in order', async () => {
 		const apiKey = free.control.createKey({});
 		// Early in a window, another client of the key spends 70 of its 100.
-		await new Promise((resolve) => setTimeout(resolve, 5000 - (Date.now() % 5000) + 50));
+		await sleep(5000 - (Date.now() % 5000) + 50);
 		const spent = await Promise.all(
 			Array.from({ length: 70 }, async () =>
 				fetch(`${free.url}/api/v1/articles/${articles[0]}`, {

@@ -4,7 +4,7 @@
  * loopback service holds one answer until every other request of the batch has arrived (or, if
  * they never come, for a few seconds): the test reads which of the two released it.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY } from '../helpers/engine';
 import { envelope, json, startHostileServer, type HostileServer } from '../helpers/hostile-server';
@@ -41,10 +41,10 @@ async function holdOne(
 		if (isHeld(path, query)) {
 			await new Promise<void>((resolve) => {
 				release = resolve;
-				setTimeout(() => {
+				void sleep(GIVE_UP_MS).then(() => {
 					released ??= 'time';
 					resolve();
-				}, GIVE_UP_MS);
+				});
 			});
 		} else if (++arrived === others) {
 			released ??= 'others';
