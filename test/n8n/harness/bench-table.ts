@@ -81,7 +81,11 @@ export function resultTable() {
 			minimum: minimum.ms > 0 ? `${seconds(minimum.ms)} (${minimum.what})` : '-',
 			// A run that did not do the whole job has no meaningful time ratio.
 			ratio: minimum.ms > 0 && minimum.applies ? ratio(r.wallMs, minimum.ms) : '-',
-			versusHttp: http ? ratio(r.wallMs, medianRun(http).wallMs) : '-',
+			// A time beside an HTTP Request run that failed compares with nothing done.
+			versusHttp:
+				http && medianRun(http).executions.every((e) => e.status === 'success')
+					? ratio(r.wallMs, medianRun(http).wallMs)
+					: '-',
 			failed: `${failed} of ${executions.length}`,
 			result,
 		};
