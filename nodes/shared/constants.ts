@@ -16,7 +16,7 @@ export const RATE_LIMIT_WAIT = { default: 60, min: 0, max: 3600 } as const;
 /** The deadline of one request, connection to last byte, in seconds: the "Request Timeout" option. */
 export const REQUEST_TIMEOUT = { default: 30, min: 1, max: 600 } as const;
 /** Requests of one execution in flight at once: the "Parallel Requests" option. */
-export const PARALLEL_REQUESTS = { default: 20, min: 1, max: 50 } as const;
+export const PARALLEL_REQUESTS = { default: 1000, min: 1, max: 1000 } as const;
 
 /** The 13 accepted platform values (spec §2.4); labels and options are in domain/platforms. */
 export const PLATFORMS = [

@@ -7,7 +7,10 @@
  * --write` does for the in-process benchmarks. It exits non-zero when one of the benchmark's own
  * checks fails (a failed execution of ours, a record or an article missing): its figures are only
  * worth reading when those hold. A benchmark, not a test: `npm test` and the real-n8n legs never
- * run it. CONTENTGEN_N8N_SKIP_BUILD=1 packs the existing dist/ instead of building first.
+ * run it. CONTENTGEN_N8N_SKIP_BUILD=1 packs the existing dist/ instead of building first;
+ * CONTENTGEN_N8N_TARBALL=<file> benchmarks that tarball instead (another commit's `npm pack`: the
+ * same cases before and after a change). Each timed case runs CONTENTGEN_N8N_BENCH_SAMPLES times
+ * (at least 3): the table gives the median, the spread, and the median against HTTP Request's.
  */
 import { queueBenchmark } from '../../test/n8n/harness/bench';
 import { importCredentials, importWorkflows } from '../../test/n8n/harness/cli';

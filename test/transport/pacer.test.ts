@@ -27,12 +27,29 @@ function burst(pacer: Pacer, now = NOW, most = 100): number {
 const ANSWER = { go: false, answer: true };
 
 describe('Pacer', () => {
-	it('lets one request ask before any answer has reported the budget', () => {
-		const pacer = new Pacer(5);
-		expect(burst(pacer)).toBe(1);
+	it('lets ten requests ask before any answer has reported the budget, then as many as it has left', () => {
+		const pacer = new Pacer(1000);
+		expect(burst(pacer, NOW, 1000)).toBe(10);
 		expect(pacer.turn(NOW)).toEqual(ANSWER);
+		pacer.settle(budget(950), NOW);
+		// nine still out: 950 - 9 more may go
+		expect(burst(pacer, NOW, 1000)).toBe(941);
+		expect(pacer.turn(NOW)).toEqual(ANSWER);
+	});
+
+	it('counts its opening requests answered after the budget is known as its own, not as another client draining the key', () => {
+		const pacer = new Pacer(10);
+		expect(burst(pacer)).toBe(10);
 		pacer.settle(budget(99), NOW);
-		expect(burst(pacer)).toBe(5);
+		expect(burst(pacer)).toBe(1);
+		// the other nine opening answers: the service counted them, the run sent them
+		for (let left = 98; left >= 90; left--) pacer.settle(budget(left), NOW);
+		expect(burst(pacer)).toBe(9);
+	});
+
+	it('opens with no more than its slots', () => {
+		const pacer = new Pacer(3);
+		expect(burst(pacer)).toBe(3);
 	});
 
 	it('never has more than its slots in flight', () => {
@@ -56,14 +73,14 @@ describe('Pacer', () => {
 		expect(pacer.turn(NOW)).toEqual(ANSWER);
 	});
 
-	it('waits for the window to reset once the budget is spent, then asks with one request', () => {
-		const pacer = new Pacer(5);
+	it('waits for the window to reset once the budget is spent, then asks as before any answer', () => {
+		const pacer = new Pacer(20);
 		pacer.start();
 		pacer.settle(budget(0), NOW);
 		expect(pacer.turn(NOW + 20_000)).toEqual({ go: false, waitMs: 40_000 });
-		expect(burst(pacer, RESET * 1000)).toBe(1);
+		expect(burst(pacer, RESET * 1000)).toBe(10);
 		pacer.settle(budget(99, RESET + 60), RESET * 1000 + 150);
-		expect(burst(pacer, RESET * 1000 + 150)).toBe(5);
+		expect(burst(pacer, RESET * 1000 + 150)).toBe(11);
 	});
 
 	it('ignores an answer from a window that is already over', () => {
@@ -265,8 +282,8 @@ describe('executions sharing one key, simulated', () => {
 			startMs: windowStart,
 		});
 		expect(sim).toMatchObject({ answered: 50, limited: 0 });
-		// the probe, then 49 five at a time
-		expect(sim.ms).toBe(150 + Math.ceil(49 / 5) * 150);
+		// five at a time from the first: no request asks alone
+		expect(sim.ms).toBe((50 / 5) * 150);
 	});
 
 	it('one execution of 1,000 on Free: no 429, done in the 10th window', () => {

@@ -8,7 +8,8 @@ import type { RateLimitInfo } from '../types';
  * and once what is left is about what all of them may have in flight, the run sends one request
  * at a time, so each sees the latest count before the next: rarely more than one of its requests is
  * refused per window. Spent, it waits for the window to reset. Before any answer has reported the
- * budget, one request asks.
+ * budget, OPENING requests ask together. In flight is a window, not rounds: each request that
+ * ends lets the next go.
  * Pure: the caller gives the time, sends, and waits as told.
  */
 
@@ -25,6 +26,14 @@ const ANSWER: Turn = { go: false, answer: true };
 /** Left in the budget, in multiples of what the key's users may have in flight: from there, one at a time. */
 const CAREFUL_ROUNDS = 2;
 
+/**
+ * In flight before an answer has told the budget: a tenth of the smallest plan's minute (Free,
+ * 100). A key with fewer left refuses the rest with a 429, each sent again after its Retry-After
+ * through the pacer, which by then knows the budget; asking with one alone would cost every run a
+ * latency.
+ */
+export const OPENING = 10;
+
 interface Window {
 	/** Epoch seconds when it resets; undefined when answers give no usable reset time. */
 	reset?: number;
@@ -37,6 +46,8 @@ interface Window {
 
 export class Pacer {
 	private inFlight = 0;
+	/** The most the run has had in flight: what the careful rule assumes each user of the key has. */
+	private peak = 0;
 	private window?: Window;
 	private daily?: number;
 	/** Answers carry no budget: only the slots bound the run. */
@@ -50,14 +61,14 @@ export class Pacer {
 		if (this.inFlight >= this.slots) return ANSWER;
 		if (this.daily !== undefined && this.inFlight > 0 && this.inFlight >= this.daily) return ANSWER;
 		const window = this.current(nowMs);
-		if (!window) return this.unreported || this.inFlight === 0 ? GO : ANSWER;
+		if (!window) return this.unreported || this.inFlight < OPENING ? GO : ANSWER;
 		// How many requests leave the budget for each of the run's: 1 when it is alone on the key.
 		const share =
 			window.sent > 0 ? Math.max(1, (window.first - window.remaining) / window.sent) : 1;
 		if (this.inFlight > 0) {
 			if (window.remaining - this.inFlight < 1) return ANSWER;
 			// Others may have as many in flight, in proportion: near the end, one at a time.
-			if (share > 1 && window.remaining <= CAREFUL_ROUNDS * this.slots * share) return ANSWER;
+			if (share > 1 && window.remaining <= CAREFUL_ROUNDS * this.peak * share) return ANSWER;
 			return GO;
 		}
 		if (window.remaining > 0 || window.reset === undefined) return GO;
@@ -68,6 +79,7 @@ export class Pacer {
 	/** A request is being sent. */
 	start(): void {
 		this.inFlight++;
+		this.peak = Math.max(this.peak, this.inFlight);
 		if (this.window) this.window.sent++;
 	}
 
@@ -104,8 +116,9 @@ export class Pacer {
 			rateLimit.reset !== undefined && rateLimit.reset * 1000 > nowMs ? rateLimit.reset : undefined;
 		const window = this.window;
 		if (reset === undefined || window?.reset === undefined || reset > window.reset) {
-			// A new window, or answers without one: the latest count stands.
-			this.window = { reset, remaining, first: remaining, sent: 0 };
+			// A new window, or answers without one: the latest count stands. The run's requests still
+			// out may be counted in later answers: they are its own, not others' draining the key.
+			this.window = { reset, remaining, first: remaining, sent: this.inFlight };
 			return;
 		}
 		// An answer from a window already over says nothing about this one.

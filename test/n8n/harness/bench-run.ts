@@ -28,6 +28,15 @@ export interface Run {
 	memory: number[];
 }
 
+/** Samples of each timed case (CONTENTGEN_N8N_BENCH_SAMPLES, at least 3): one run swings by half on a shared machine. */
+export const SAMPLES = Math.max(3, Number(process.env.CONTENTGEN_N8N_BENCH_SAMPLES ?? 3) || 3);
+
+/** The sample of median time (of an even count, the lower middle one). */
+export function medianRun(runs: Run[]): Run {
+	const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);
+	return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 /** Where the benchmark runs: n8n, the sandbox, its benchmark user, the workers (as they are now). */
 export interface QueueSetup {
 	api: N8nApi;

@@ -4,7 +4,7 @@
 // BENCHMARKS.md.
 import { readFileSync, writeFileSync } from 'fs';
 
-import type { Run } from './bench-run';
+import { medianRun, type Run } from './bench-run';
 import { report } from './report';
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -22,6 +22,8 @@ export interface Row {
 	time: string;
 	minimum: string;
 	ratio: string;
+	/** the median time against the median of the same case with n8n's HTTP Request node */
+	versusHttp: string;
 	failed: string;
 	result: string;
 }
@@ -46,27 +48,45 @@ export function checker() {
 export function resultTable() {
 	const rows: Row[] = [];
 
+	/**
+	 * One row from the samples of a case: the median sample's time, requests and 429s, the spread
+	 * of the times, the failed executions of all samples. `minimum` and `result` are the median
+	 * sample's (medianRun); `http`: the samples of the same case with n8n's HTTP Request node.
+	 */
 	function row(
 		section: number,
 		benchmark: string,
 		variant: string,
-		r: Run,
+		runs: Run[],
 		minimum: { ms: number; what: string; applies: boolean },
 		result: string,
+		http?: Run[],
 	): Row {
+		const r = medianRun(runs);
+		const times = runs.map((x) => x.wallMs);
 		const limited = r.requests.filter((q) => q.status === 429).length;
-		const failed = r.executions.filter((e) => e.status !== 'success').length;
+		const executions = runs.flatMap((x) => x.executions);
+		const failed = executions.filter((e) => e.status !== 'success').length;
+		const spread =
+			runs.length > 1
+				? ` (${(Math.min(...times) / 1000).toFixed(1)}-${seconds(Math.max(...times))}, ${runs.length} runs)`
+				: '';
 		const entry: Row = {
 			section,
 			benchmark,
 			variant,
 			requests: count(r.requests.length),
 			limited: count(limited),
-			time: seconds(r.wallMs),
+			time: `${seconds(r.wallMs)}${spread}`,
 			minimum: minimum.ms > 0 ? `${seconds(minimum.ms)} (${minimum.what})` : '-',
 			// A run that did not do the whole job has no meaningful time ratio.
 			ratio: minimum.ms > 0 && minimum.applies ? ratio(r.wallMs, minimum.ms) : '-',
-			failed: `${failed} of ${r.executions.length}`,
+			// A time beside an HTTP Request run that failed compares with nothing done.
+			versusHttp:
+				http && medianRun(http).executions.every((e) => e.status === 'success')
+					? ratio(r.wallMs, medianRun(http).wallMs)
+					: '-',
+			failed: `${failed} of ${executions.length}`,
 			result,
 		};
 		rows.push(entry);
@@ -80,9 +100,10 @@ export function resultTable() {
 			variant: 'variant',
 			requests: 'requests',
 			limited: '429s',
-			time: 'time',
+			time: 'time: median (spread)',
 			minimum: 'minimum',
 			ratio: 'time / min',
+			versusHttp: '÷ HTTP Request',
 			failed: 'failed executions',
 			result: 'result',
 		};

@@ -65,7 +65,7 @@ export const COMMON_FIELDS: Field[] = [
 	{
 		path: 'options.parallelRequests',
 		label: 'Parallel Requests',
-		bad: integerOutside(1, 50),
+		bad: integerOutside(1, 1000),
 		runs: 4,
 	},
 	...outputFields,
