@@ -69,7 +69,7 @@ describe('several at once', () => {
 		recordedApi()
 			.scope.post('/api/v1/articles/generate')
 			.reply(202, { success: true, data: articleResponse(nthId(0)) });
-		await runWorkflow(singleNodeWorkflow(generate({ topic: 'Warm-up' }), { typeVersion: 1.1 }));
+		await runWorkflow(singleNodeWorkflow(generate({ topic: 'Warm-up' })));
 		const { arrivals, peak, failedAt, run } = tenGenerates();
 		const result = await run({ options: { parallelRequests: 3 } });
 		const sent = arrivals.map((a) => a.item).sort((a, b) => a - b);
