@@ -63,7 +63,7 @@ const get = (options: IDataObject = {}) => ({
 });
 
 async function run(server: HostileServer, parameters: IDataObject, input: IDataObject[]) {
-	return await runWorkflow(singleNodeWorkflow(parameters, { typeVersion: 1.1 }), {
+	return await runWorkflow(singleNodeWorkflow(parameters), {
 		credentials: { apiKey: TEST_API_KEY, baseUrl: server.url },
 		input,
 	});
