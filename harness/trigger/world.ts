@@ -60,8 +60,12 @@ export function toRecord(row: Row): TrackedRecord {
 	};
 }
 
+/** `ms`: stamps to the millisecond; `s`: truncated to whole seconds (equal `updated_at` common). */
+export type StampKind = 'ms' | 's';
+
 export interface WorldOptions {
 	socialOrder?: SocialOrder;
+	stamps?: StampKind;
 }
 
 export class World {
@@ -74,12 +78,19 @@ export class World {
 	readonly socialOrder: SocialOrder;
 	private sortedArticles: Row[] | undefined;
 	private orderedSocial: Row[] | undefined;
+	private readonly stamps: StampKind;
 
 	constructor(
 		private readonly random: () => number = prng(1),
 		options: WorldOptions = {},
 	) {
 		this.socialOrder = options.socialOrder ?? 'shuffled';
+		this.stamps = options.stamps ?? 'ms';
+	}
+
+	/** A time as the service stores it. */
+	private stamp(ms: number): number {
+		return this.stamps === 's' ? Math.floor(ms / 1000) * 1000 : ms;
 	}
 
 	tick(ms: number): void {
@@ -93,7 +104,7 @@ export class World {
 		options: { skew?: number; created?: number } = {},
 	): string {
 		const id = uuidFrom(++this.next, kind === 'article' ? 1 : 2);
-		const stamp = options.created ?? this.now + (options.skew ?? 0);
+		const stamp = this.stamp(options.created ?? this.now + (options.skew ?? 0));
 		this.table(kind).set(id, { id, status, created: stamp, updated: stamp });
 		this.invalidate(kind);
 		return id;
@@ -104,7 +115,7 @@ export class World {
 		const row = this.table(kind).get(id);
 		if (!row) throw new Error(`no ${kind} ${id}`);
 		row.status = status;
-		row.updated = this.now + skew;
+		row.updated = this.stamp(this.now + skew);
 		this.invalidate(kind);
 	}
 
