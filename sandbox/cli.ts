@@ -49,12 +49,13 @@ async function main(): Promise<void> {
 		console.log(
 			'Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--speed 30] [--seed N]\n' +
 				'                          [--keep-key | --key-file FILE] [--latency MS] [--jitter MS]\n' +
-				'                          [--quiet]\n' +
+				'                          [--ids v7] [--quiet]\n' +
 				'Serves the whole content generation API locally under /api/v1.\n' +
 				'--host H       the address to listen on: 0.0.0.0 for n8n in Docker (http://host.docker.internal:8787)\n' +
 				'--seed N       the same API key and the same data on every start\n' +
 				'--latency MS   every answer waits MS milliseconds, as across a real network\n' +
 				'--jitter MS    each answer waits up to MS more or less than --latency\n' +
+				'--ids v7       time-ordered record ids (UUIDv7: a batch shares its millisecond), not v4\n' +
 				`--keep-key     keep the first start's API key in ${defaultKeyFile()} and reuse it\n` +
 				'--key-file F   the same, in the file F',
 		);
@@ -74,6 +75,11 @@ async function main(): Promise<void> {
 		}
 	}
 	const host = arg('host') ?? '127.0.0.1';
+	const ids = arg('ids') ?? 'v4';
+	if (ids !== 'v4' && ids !== 'v7') {
+		console.error('--ids must be v4 or v7');
+		process.exit(2);
+	}
 	const latencyMs = millis('latency');
 	const jitterMs = millis('jitter');
 	const sandbox = await startSandbox({
@@ -85,6 +91,7 @@ async function main(): Promise<void> {
 		quiet: process.argv.includes('--quiet'),
 		latencyMs,
 		jitterMs,
+		ids,
 	});
 	// Listening on every interface: this machine reaches it on loopback, n8n in Docker by the host.
 	const everywhere = ['0.0.0.0', '::'].includes(host);

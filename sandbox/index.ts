@@ -80,8 +80,12 @@ function createWorld(options: SandboxOptions) {
 	const defaultKey = options.apiKey ?? (options.seed === undefined ? undefined : seededKey(seed));
 
 	const clock = new Clock();
+	if (options.ids !== undefined && options.ids !== 'v4' && options.ids !== 'v7')
+		throw new Error("ids must be 'v4' or 'v7'");
 	// independent streams: fault rolls and list order must not shift generated data
-	const store = new Store(clock, new Rng(seed), speed, options.recordIds);
+	const rng = new Rng(seed);
+	const v7 = options.ids === 'v7' ? () => rng.uuidv7(clock.nowMs()) : undefined;
+	const store = new Store(clock, rng, speed, options.recordIds ?? v7);
 	const rateWindowMs = options.rateWindowMs ?? 60_000;
 	if (!Number.isInteger(rateWindowMs) || rateWindowMs < 1000)
 		throw new Error('rateWindowMs must be a whole number of milliseconds, at least 1000');

@@ -37,6 +37,11 @@ export class Rng {
 		return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 	}
 
+	/** A UUIDv7: `ms` in its first 48 bits, so ids minted in one millisecond share 12 hex digits. */
+	uuidv7(ms: number): string {
+		return uuidv7(ms, () => this.next());
+	}
+
 	shuffle<T>(items: T[]): T[] {
 		for (let i = items.length - 1; i > 0; i--) {
 			const j = Math.floor(this.next() * (i + 1));
@@ -46,6 +51,15 @@ export class Rng {
 		}
 		return items;
 	}
+}
+
+/** RFC 9562 version 7: 48 bits of Unix milliseconds, version 7, 74 random bits, variant 10. */
+export function uuidv7(ms: number, random: () => number): string {
+	const hex = (n: number, digits: number) => Math.floor(n).toString(16).padStart(digits, '0');
+	const time = hex(ms, 12);
+	const variant = hex(0x8000 + random() * 0x4000, 4);
+	const tail = hex(random() * 0x1000000, 6) + hex(random() * 0x1000000, 6);
+	return `${time.slice(0, 8)}-${time.slice(8)}-7${hex(random() * 0x1000, 3)}-${variant}-${tail}`;
 }
 
 /** Small stable string hash, for deterministic per-record variations at render time. */

@@ -52,6 +52,11 @@ export interface SandboxOptions {
 	account?: AccountRecords;
 	/** ids for the records the API creates (generate), instead of random ones */
 	recordIds?: (kind: 'article' | 'social') => string;
+	/**
+	 * the UUID version of article and social ids (default 'v4', random): 'v7' starts with the
+	 * millisecond of minting, so a batch (a seed, the demo account) shares its first 12 hex digits
+	 */
+	ids?: 'v4' | 'v7';
 	/** where the media links of records point (a CDN's address); default `<Base URL>/files` */
 	mediaUrl?: string;
 	/** whether finished records have videos on the platforms that take one (default true) */

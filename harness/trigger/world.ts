@@ -10,6 +10,7 @@ import type {
 	TrackerRequest,
 } from '../../nodes/ContentGenTrigger/tracker';
 import { SOCIAL_STATUSES } from '../../sandbox/constants';
+import { uuidv7 } from '../../sandbox/prng';
 
 export const EPOCH = Date.UTC(2025, 0, 1);
 
@@ -65,6 +66,11 @@ export type StampKind = 'ms' | 's';
 
 export interface WorldOptions {
 	socialOrder?: SocialOrder;
+	/**
+	 * `v7`: time-ordered ids, minted at the world's time (not the record's stamp: an import mints
+	 * a whole batch in one millisecond); default `v4`, random-looking ones.
+	 */
+	ids?: 'v4' | 'v7';
 	stamps?: StampKind;
 }
 
@@ -76,6 +82,7 @@ export class World {
 	private next = 0;
 	readonly log: TrackerRequest[] = [];
 	readonly socialOrder: SocialOrder;
+	private readonly ids: 'v4' | 'v7';
 	private sortedArticles: Row[] | undefined;
 	private orderedSocial: Row[] | undefined;
 	private readonly stamps: StampKind;
@@ -85,6 +92,7 @@ export class World {
 		options: WorldOptions = {},
 	) {
 		this.socialOrder = options.socialOrder ?? 'shuffled';
+		this.ids = options.ids ?? 'v4';
 		this.stamps = options.stamps ?? 'ms';
 	}
 
@@ -103,7 +111,9 @@ export class World {
 		status: string,
 		options: { skew?: number; created?: number } = {},
 	): string {
-		const id = uuidFrom(++this.next, kind === 'article' ? 1 : 2);
+		const n = ++this.next;
+		const id =
+			this.ids === 'v7' ? uuidv7(this.now, this.random) : uuidFrom(n, kind === 'article' ? 1 : 2);
 		const stamp = this.stamp(options.created ?? this.now + (options.skew ?? 0));
 		this.table(kind).set(id, { id, status, created: stamp, updated: stamp });
 		this.invalidate(kind);

@@ -149,6 +149,13 @@ describe('npm run sandbox across restarts', () => {
 		);
 	}, 60_000);
 
+	it('--ids v7 mints UUIDv7 record ids; another value is refused', async () => {
+		const started = await startAndAsk(['--ids', 'v7']);
+		expect(started.articles.length).toBeGreaterThan(0);
+		expect(started.articles.filter((a) => !/^[0-9a-f]{8}-[0-9a-f]{4}-7/.test(a))).toEqual([]);
+		await expect(startAndAsk(['--ids', 'v6'])).rejects.toThrow(/--ids must be v4 or v7/);
+	}, 60_000);
+
 	it('a seed that is not a whole number is refused with the flag and its bound', async () => {
 		await expect(startAndAsk(['--seed', '7.5'])).rejects.toThrow(
 			/--seed must be a whole number from 0 to 4294967295/,

@@ -149,7 +149,7 @@ describe('stored state', () => {
 		memory.articles!.pending.set(keys[0], 'q');
 		memory.articles!.seen.set(keys[1], { code: 'c', bound: 4500 });
 		const narrow = encode(memory, 10);
-		expect(narrow).toMatchObject({ v: 2, k: 'p|', w: 10, t: 1000 });
+		expect(narrow).toMatchObject({ v: 3, k: 'p|', w: 10, t: 1000 });
 		expect(narrow.a).toEqual({
 			c: 5000,
 			f: 4000,

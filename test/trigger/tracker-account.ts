@@ -21,8 +21,9 @@ export class TrackerAccount {
 		readonly events: TriggerEvent[],
 		order: SocialOrder = 'id',
 		seed = 7,
+		ids: 'v4' | 'v7' = 'v4',
 	) {
-		this.world = new World(prng(seed), { socialOrder: order });
+		this.world = new World(prng(seed), { socialOrder: order, ids });
 	}
 
 	/** One poll `ms` after the last; its requests and outcome. */

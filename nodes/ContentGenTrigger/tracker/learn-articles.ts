@@ -21,7 +21,7 @@ export const LEARN_PAGES_PER_POLL = 5;
 /** Finished articles remembered below the floor: 10 characters each, 40,000 of the state's 60,000. */
 export const OLD_MAX = 4000;
 export const LEARN_MAX_PAGES = OLD_MAX / 100;
-/** Their keys: 54 bits, whatever length the state's other keys have. */
+/** Their keys: 54 bits of the mixed id (./state/keys), whatever length the state's other keys have. */
 export const OLD_KEY = 9;
 
 const PENDING: readonly string[] = ARTICLE_LIFECYCLE.pending;

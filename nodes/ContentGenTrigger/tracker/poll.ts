@@ -96,9 +96,9 @@ export async function runPoll(
 		eventsOfKind(events, 'social').length > 0
 			? await pollSocial(previous?.social, events, ctx)
 			: undefined;
-	// A state a newer build wrote, or a start n8n lost: every change since is reported too.
+	// A state of a format not decoded, or a start n8n lost: every change since is reported too.
 	const from =
-		storedAs.kind === 'newer'
+		storedAs.kind === 'foreign'
 			? storedAs.committedAt
 			: storedAs.kind === 'none'
 				? config.lostStart

@@ -14,8 +14,8 @@ import { forgetOldArticles, oldSize, OLD_KEY } from '../learn-articles';
 import type { Seen, TrackerMemory } from './memory';
 
 export const STATE_BUDGET = 60_000;
-/** The format written: `v` and `t` stay top-level in every format (./formats says why). */
-export const VERSION = 2;
+/** The format written (3: keys of the mixed id, ./keys); `v` and `t` stay top-level (./formats). */
+export const VERSION = 3;
 
 type Json = Record<string, unknown>;
 

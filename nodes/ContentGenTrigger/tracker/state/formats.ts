@@ -1,24 +1,26 @@
 /**
- * What a stored state is to this build. It reads every format it has written: format 1 (below)
- * and the current one (./codec).
- * One written by a newer build (a downgrade) it cannot read, but every format keeps `v` and `t`
- * (the n8n host's time of the last complete poll) at the top: the trigger then starts again and
- * reports the changes since `t` (../catchup), and says so in n8n's log rather than refusing to
- * poll, so that no change is lost while the newer build is away.
+ * What a stored state is to this build. It decodes the current format (./codec) and format 1
+ * (below). Any other one, older or newer, is not decoded field by field: every format keeps `v`
+ * and `t` (the n8n host's time of the last complete poll) at the top, so the trigger starts again
+ * and reports the changes since `t` (../catchup), then relearns the account as at activation. An
+ * older format's keys are not this build's (format 2 cut ids to prefixes of the UUID itself), and
+ * a newer one's (a downgrade) is unknown: either way nothing of the update window is lost, and a
+ * newer one is named in n8n's log rather than silently replaced.
  */
 import { isSocialListStatus } from '../../../shared/domain/statuses';
 import { decode, VERSION } from './codec';
-import { RecordMap, codeStatus, FULL_KEY } from './keys';
+import { RecordMap, codeStatus, FULL_KEY, plainKeyToKey } from './keys';
 import type { ArticleMemory, Seen, SocialMemory, TrackerMemory } from './memory';
 
-/** The formats this build reads. */
+/** The formats this build decodes. */
 export const FORMATS_READ: readonly number[] = [1, VERSION];
 
 export type Stored =
 	/** Nothing stored: never activated, or n8n kept no state (see ../../starts). */
 	| { kind: 'none' }
 	| { kind: 'read'; format: number; memory: TrackerMemory }
-	| { kind: 'newer'; format: number; committedAt: number | undefined }
+	/** Another format than those decoded: caught up from its time `t`, when it has one. */
+	| { kind: 'foreign'; format: number; committedAt: number | undefined }
 	/** Made for other filters, or not a state at all: the trigger starts again. */
 	| { kind: 'other' };
 
@@ -32,13 +34,11 @@ export function readStored(stored: unknown, scope: string, now: number): Stored 
 	if (!('v' in j)) return Object.keys(j).length === 0 ? { kind: 'none' } : { kind: 'other' };
 	const format = j.v;
 	if (typeof format !== 'number' || !Number.isInteger(format)) return { kind: 'other' };
-	if (format > VERSION) {
+	if (!FORMATS_READ.includes(format)) {
 		if (typeof j.k === 'string' && j.k !== scope) return { kind: 'other' };
-		const t = typeof j.t === 'number' && j.t > 0 ? j.t : undefined;
-		return { kind: 'newer', format, committedAt: t };
+		return { kind: 'foreign', format, committedAt: committedAt(j) };
 	}
-	const memory =
-		format === 1 ? decodeFormat1(j, scope, now) : format === VERSION ? decode(j, scope) : undefined;
+	const memory = format === 1 ? decodeFormat1(j, scope, now) : decode(j, scope);
 	return memory ? { kind: 'read', format, memory } : { kind: 'other' };
 }
 
@@ -58,15 +58,21 @@ export function storedNotice(stored: Stored): { warn?: string; info?: string } {
 			info: `ContentGen Trigger: read the state saved by an earlier version of this package (state format ${stored.format}) and continues from it; it is saved in format ${VERSION} from now on`,
 		};
 	}
-	if (stored.kind !== 'newer') return {};
-	const found = `ContentGen Trigger: the saved state is state format ${stored.format}, written by a newer version of n8n-nodes-contentgen; this version reads formats ${readable()}.`;
-	if (stored.committedAt === undefined) {
+	if (stored.kind !== 'foreign') return {};
+	const since = stored.committedAt && new Date(stored.committedAt).toISOString();
+	if (stored.format < VERSION && since) {
+		return {
+			info: `ContentGen Trigger: the saved state is state format ${stored.format}, written by an earlier version of this package. It starts again and reports every change since that version's last poll (${since}), with the status each left unknown; the account is learnt anew over the next polls, as at activation. It is saved in format ${VERSION} from now on.`,
+		};
+	}
+	const found = `ContentGen Trigger: the saved state is state format ${stored.format}, written by ${stored.format > VERSION ? 'a newer' : 'another'} version of n8n-nodes-contentgen; this version reads formats ${readable()}.`;
+	if (since === undefined) {
 		return {
 			warn: `${found} It starts again from now: the changes made since that version's last poll are not reported. List recent content with the ContentGen node (Get Many) if they matter.`,
 		};
 	}
 	return {
-		warn: `${found} It starts again and reports every change since that version's last poll (${new Date(stored.committedAt).toISOString()}) once more: nothing is lost, some may repeat.`,
+		warn: `${found} It starts again and reports every change since that version's last poll (${since}) once more: nothing is lost, some may repeat.`,
 	};
 }
 
@@ -79,6 +85,7 @@ export function storedNotice(stored: Stored): { warn?: string; info?: string } {
  * `s.m` the followed records the same way, `s.e` the followed lists, `s.f` those read whole, `s.w`
  * the newest created_at counted and `s.n` the count then, `s.p` new records reported since.
  *
+ * Its keys were the UUID itself in base64url, always whole: each is turned into this build's key.
  * Everything it holds is carried over. Articles continue from `a.c` exactly as that build would
  * have: everything at or below it was read. Social content keeps its followed records and its
  * count; format 1 kept no list of recent records, so the whole list is read once more (as at
@@ -91,7 +98,7 @@ function entries(packed: unknown): Array<[string, string]> {
 	const out: Array<[string, string]> = [];
 	if (typeof packed !== 'string') return out;
 	for (let i = 0; i + FULL_KEY + 1 <= packed.length; i += FULL_KEY + 1) {
-		out.push([packed.slice(i, i + FULL_KEY), packed[i + FULL_KEY]]);
+		out.push([plainKeyToKey(packed.slice(i, i + FULL_KEY)), packed[i + FULL_KEY]]);
 	}
 	return out;
 }
@@ -121,7 +128,7 @@ function format1Social(s: Json, newestCreated: number, count: number, now: numbe
 	const reported = new RecordMap<number>();
 	const created = Number.isFinite(now) ? now : newestCreated;
 	for (let i = 0; typeof s.p === 'string' && i + FULL_KEY <= s.p.length; i += FULL_KEY) {
-		reported.set(s.p.slice(i, i + FULL_KEY), created);
+		reported.set(plainKeyToKey(s.p.slice(i, i + FULL_KEY)), created);
 	}
 	return {
 		followedLists: typeof s.e === 'string' ? s.e : '',

@@ -1,8 +1,11 @@
 /**
- * Compact forms for the stored state: record ids as keys of 22 base64url characters (the whole
- * UUID) or, when many records must be remembered at once, a prefix of that (at least 9
- * characters, 54 bits: two records of one account sharing a prefix is a one in 10^8 event even at
- * 10,000 records), and statuses as one letter.
+ * Compact forms for the stored state: record ids as keys of 22 base64url characters and statuses
+ * as one letter. A key is the whole UUID mixed (below), so that its every character depends on
+ * every bit of the id: when many records must be remembered, a prefix of it (at least MIN_KEY
+ * characters) stands for the record, and ids that share a long prefix (UUIDv7 minted in one
+ * millisecond, v1/v6 of one clock, sequential ids) still get unrelated ones. The prefix is then
+ * 54 bits of a well-mixed value: two of 10,000 records sharing one is a 3 in 10^9 event
+ * (10,000^2 / 2 / 2^54), for any UUID version.
  */
 
 import { UUID_PATTERN } from '../../../shared/constants';
@@ -18,12 +21,42 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export const FULL_KEY = 22;
 export const MIN_KEY = 9;
 
-/** 16 bytes of a UUID as 22 base64url characters; undefined for anything that is not a UUID. */
+/** murmur3's finaliser: a bijection of 32 bits in which each output bit depends on every input bit. */
+function fmix(h: number): number {
+	h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+	h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+	return (h ^ (h >>> 16)) >>> 0;
+}
+
+const ROUND_KEYS = [0x9e3779b9, 0x7f4a7c15, 0x3c6ef372, 0xdaa66d2b];
+
+/** A Feistel round function: 64 bits of one half to 64 bits depending on each of them. */
+function scramble(a: number, b: number, k: number): [number, number] {
+	const x = fmix(a ^ k);
+	const y = fmix(b ^ x);
+	return [fmix(x ^ y ^ k), y];
+}
+
+/**
+ * Four Feistel rounds over the two 64-bit halves of the id's 128 bits: invertible whatever the
+ * round function (so a whole key turns back into the UUID), and after two rounds every bit of
+ * each half depends on every bit of the id. Not a secret: it spreads ids, it does not hide them.
+ */
+function mix(words: number[], inverse = false): number[] {
+	let [l0, l1, r0, r1] = inverse ? [words[2], words[3], words[0], words[1]] : words;
+	for (let i = 0; i < ROUND_KEYS.length; i++) {
+		const [f0, f1] = scramble(r0, r1, ROUND_KEYS[inverse ? ROUND_KEYS.length - 1 - i : i]);
+		[l0, l1, r0, r1] = [r0, r1, (l0 ^ f0) >>> 0, (l1 ^ f1) >>> 0];
+	}
+	return inverse ? [r0, r1, l0, l1] : [l0, l1, r0, r1];
+}
+
+/** The id mixed, as 22 base64url characters; undefined for anything that is not a UUID. */
 export function packId(id: string): string | undefined {
 	if (!UUID_PATTERN.test(id)) return undefined;
 	const hex = id.replace(/-/g, '');
-	const bytes: number[] = [];
-	for (let i = 0; i < 32; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
+	const words = [0, 8, 16, 24].map((i) => parseInt(hex.slice(i, i + 8), 16));
+	const bytes = mix(words).flatMap((w) => [w >>> 24, (w >>> 16) & 255, (w >>> 8) & 255, w & 255]);
 	let out = '';
 	for (let i = 0; i < 16; i += 3) {
 		const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
@@ -34,7 +67,8 @@ export function packId(id: string): string | undefined {
 	return out;
 }
 
-export function unpackId(packed: string): string {
+/** The 16 bytes of 22 base64url characters, as four 32-bit words. */
+function wordsOf(packed: string): number[] {
 	const bytes: number[] = [];
 	for (let i = 0; i < FULL_KEY; i += 4) {
 		const chunk = packed.slice(i, i + 4);
@@ -44,11 +78,24 @@ export function unpackId(packed: string): string {
 		if (chunk.length > 2) bytes.push((n >> 8) & 255);
 		if (chunk.length > 3) bytes.push(n & 255);
 	}
-	const hex = bytes
-		.slice(0, 16)
-		.map((b) => b.toString(16).padStart(2, '0'))
-		.join('');
+	return [0, 4, 8, 12].map(
+		(i) => ((bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3]) >>> 0,
+	);
+}
+
+function uuidOf(words: number[]): string {
+	const hex = words.map((w) => w.toString(16).padStart(8, '0')).join('');
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The UUID of a whole key (lower case). */
+export function unpackId(packed: string): string {
+	return uuidOf(mix(wordsOf(packed), true));
+}
+
+/** This build's key of a whole key of state format 1 (the UUID in base64url, unmixed). */
+export function plainKeyToKey(plain: string): string {
+	return packId(uuidOf(wordsOf(plain))) as string;
 }
 
 /** The key of a record id at full length, or undefined when the record cannot be tracked. */
