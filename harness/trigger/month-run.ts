@@ -251,7 +251,8 @@ function check(
 	for (const [id, line] of account.timeline) {
 		const kind = kinds.get(id) as Kind;
 		// From activation on: the first polls (and a restart among them) oblige as much as any.
-		let last = account.statusAt(id, committed[0].end);
+		// Born during the first poll: new to it.
+		let last = line[0][0] > activation ? undefined : account.statusAt(id, committed[0].end);
 		let lastIndex = 0;
 		// The status a record out of sight had before: back in it before it was found, nothing moved.
 		let unseenFrom: string | null | undefined;

@@ -139,12 +139,18 @@ const BORN: Record<Kind, string[]> = {
 };
 
 /**
- * n8n restarted during the first polls and stopped for a few minutes (their state is never
- * stored), while writers create records in any status and move others. From a PRNG of its own,
- * so that the rest of a seed's history stays what it was.
+ * Social records created while the first poll reads the whole list (after it read its count: the
+ * 18th request of the month's first poll), then n8n restarted and stopped for a few minutes
+ * (those polls' state is never stored), while writers create records in any status and move
+ * others. From a PRNG of its own, so that the rest of a seed's history stays what it was.
  */
 function stoppedAfterActivation(seed: number, size: MonthSize, list: Minute[]): void {
 	const r = prng(seed ^ 0x5eed5);
+	const during = Array.from({ length: 1 + Math.floor(r() * 3) }, (): Action => {
+		const status = BORN.social[Math.floor(r() * BORN.social.length)];
+		return { do: 'create', kind: 'social', status, skew: 0 };
+	});
+	list[0] = { ...list[0], fault: 'slow', at: 18 + Math.floor(r() * 28), during };
 	const from = 1 + Math.floor(r() * 2);
 	const to = Math.min(size.warmup - 2, from + 2 + Math.floor(r() * 4));
 	for (let m = from; m < to && m < list.length; m++) {
