@@ -80,8 +80,6 @@ export class Search {
 		if (times.some((t, i) => i > 0 && !(times[i - 1] >= t))) this.notNewestFirst = true;
 		// Newest first, as far as page 1 shows (it shows nothing when all its times are equal).
 		const newestFirst = !this.notNewestFirst && new Set(times).size > 1;
-		const oldestFirst =
-			new Set(times).size > 1 && times.every((t, i) => i === 0 || times[i - 1] <= t);
 		if (this.newRecords.learning) {
 			const memory = this.newRecords.memory;
 			this.newRecords.readingToLearn = await readToLearn(
