@@ -8,12 +8,14 @@
  * what the oracle found (the target is nothing). CONTENTGEN_DEEP=1 plays seeds 1 to 12 instead of
  * one; CONTENTGEN_MONTH_SEEDS=1-100 (or 3,9,12-15) plays those.
  */
-import { DEEP_SEEDS, monthOf, parseSeeds } from '../harness/trigger/month';
+import { DEEP_SEEDS, monthOf, monthSizeOf, parseSeeds } from '../harness/trigger/month';
 import { runMonth, type Delivery } from '../harness/trigger/month-run';
 import type { SocialOrder } from '../harness/trigger/world';
 import { fmt, printAlone, type AddRow } from './kit';
 
 const SEED = 20261127;
+/** CONTENTGEN_MONTH_CLOCKS, CONTENTGEN_MONTH_IDS=v7, CONTENTGEN_MONTH_STAMPS=s: as the month's tests. */
+const SIZE = monthSizeOf(process.env);
 const CHOSEN = process.env.CONTENTGEN_MONTH_SEEDS;
 const SEEDS =
 	CHOSEN !== undefined
@@ -33,7 +35,7 @@ async function monthRows(row: AddRow, order: SocialOrder, label: string, deliver
 	let problems = 0;
 	let state = 0;
 	for (const seed of SEEDS) {
-		const result = await runMonth(monthOf(seed, order), delivery);
+		const result = await runMonth(monthOf(seed, order, SIZE), delivery);
 		for (const r of result.requests) requests.push(r);
 		idle = Math.min(idle, result.idle);
 		problems += result.problemCount;

@@ -30,7 +30,11 @@ export class Account {
 	readonly world: World;
 	readonly timeline: Timeline = new Map();
 	constructor(seed: number, history: History) {
-		this.world = new World(prng(seed), { socialOrder: history.order });
+		this.world = new World(prng(seed), {
+			socialOrder: history.order,
+			ids: history.ids,
+			stamps: history.stamps,
+		});
 	}
 
 	private note(id: string, status: string | null): void {

@@ -6,7 +6,7 @@
  * tracker and holds what it reported to the changes it was obliged to report. Shared by
  * test/trigger/month.test.ts (a quick seed, many with CONTENTGEN_DEEP=1) and bench/.
  */
-import { prng, type SocialOrder } from './world';
+import { prng, type SocialOrder, type StampKind } from './world';
 
 export type Kind = 'article' | 'social';
 
@@ -40,6 +40,9 @@ export interface MonthSize {
 	minutes: number;
 	/** Writers' clocks up to this many minutes off either way. */
 	clockSkewMinutes: number;
+	/** How the service mints ids (v7: time-ordered, several in a millisecond) and stamps times. */
+	ids: 'v4' | 'v7';
+	stamps: StampKind;
 }
 
 export interface History extends MonthSize {
@@ -55,6 +58,8 @@ export const MONTH: MonthSize = {
 	warmup: 12,
 	minutes: 400,
 	clockSkewMinutes: 2,
+	ids: 'v4',
+	stamps: 'ms',
 };
 
 /** Plausible next statuses: the lifecycles forward, plus regenerations and archiving. */
@@ -123,7 +128,57 @@ export function monthOf(seed: number, order: SocialOrder, size: MonthSize = MONT
 		const during = fault === 'slow' ? Array.from({ length: 1 + Math.floor(r() * 5) }, action) : [];
 		list.push({ actions, fault, at: 1 + Math.floor(r() * 6), during });
 	}
+	stoppedAfterActivation(seed, size, list);
 	return { ...size, seed, order, list };
+}
+
+/** What a writer may create directly: any status of the lifecycle, not only its first. */
+const BORN: Record<Kind, string[]> = {
+	article: ['draft', 'queued', 'cms', 'failed'],
+	social: ['draft', 'generating', 'ready', 'completed', 'failed', 'scheduled', 'published'],
+};
+
+/**
+ * Social records created while the first poll reads the whole list (after it read its count: the
+ * 18th request of the month's first poll), then n8n restarted and stopped for a few minutes
+ * (those polls' state is never stored), while writers create records in any status and move
+ * others. From a PRNG of its own, so that the rest of a seed's history stays what it was.
+ */
+function stoppedAfterActivation(seed: number, size: MonthSize, list: Minute[]): void {
+	const r = prng(seed ^ 0x5eed5);
+	const during = Array.from({ length: 1 + Math.floor(r() * 3) }, (): Action => {
+		const status = BORN.social[Math.floor(r() * BORN.social.length)];
+		return { do: 'create', kind: 'social', status, skew: 0 };
+	});
+	list[0] = { ...list[0], fault: 'slow', at: 18 + Math.floor(r() * 28), during };
+	const from = 1 + Math.floor(r() * 2);
+	const to = Math.min(size.warmup - 2, from + 2 + Math.floor(r() * 4));
+	for (let m = from; m < to && m < list.length; m++) {
+		const actions = Array.from({ length: Math.floor(r() * 4) }, (): Action => {
+			const kind: Kind = r() < 0.6 ? 'social' : 'article';
+			if (r() < 0.7) {
+				const status = BORN[kind][Math.floor(r() * BORN[kind].length)];
+				return { do: 'create', kind, status, skew: 0 };
+			}
+			return { do: 'move', kind, pick: r(), choice: r(), skew: 0 };
+		});
+		list[m] = { actions, fault: 'discard', at: 1 + Math.floor(r() * 6), during: [] };
+	}
+}
+
+/**
+ * The month's size with what a deep run's environment changes: CONTENTGEN_MONTH_CLOCKS (writers'
+ * clocks, minutes), CONTENTGEN_MONTH_IDS (v4, v7), CONTENTGEN_MONTH_STAMPS (ms, s). A bad value is
+ * an error naming it.
+ */
+export function monthSizeOf(env: Record<string, string | undefined>): MonthSize {
+	const clocks = Number(env.CONTENTGEN_MONTH_CLOCKS ?? MONTH.clockSkewMinutes);
+	if (!(clocks >= 0)) throw new Error('CONTENTGEN_MONTH_CLOCKS: minutes, 0 or more');
+	const ids = env.CONTENTGEN_MONTH_IDS ?? MONTH.ids;
+	if (ids !== 'v4' && ids !== 'v7') throw new Error('CONTENTGEN_MONTH_IDS: v4 or v7');
+	const stamps = env.CONTENTGEN_MONTH_STAMPS ?? MONTH.stamps;
+	if (stamps !== 'ms' && stamps !== 's') throw new Error('CONTENTGEN_MONTH_STAMPS: ms or s');
+	return { ...MONTH, clockSkewMinutes: clocks, ids, stamps };
 }
 
 /** Seeds of the deep run when CONTENTGEN_MONTH_SEEDS does not say: what fits CI's time. */

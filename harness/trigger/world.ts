@@ -61,6 +61,9 @@ export function toRecord(row: Row): TrackedRecord {
 	};
 }
 
+/** `ms`: stamps to the millisecond; `s`: truncated to whole seconds (equal `updated_at` common). */
+export type StampKind = 'ms' | 's';
+
 export interface WorldOptions {
 	socialOrder?: SocialOrder;
 	/**
@@ -68,6 +71,7 @@ export interface WorldOptions {
 	 * a whole batch in one millisecond); default `v4`, random-looking ones.
 	 */
 	ids?: 'v4' | 'v7';
+	stamps?: StampKind;
 }
 
 export class World {
@@ -81,6 +85,7 @@ export class World {
 	private readonly ids: 'v4' | 'v7';
 	private sortedArticles: Row[] | undefined;
 	private orderedSocial: Row[] | undefined;
+	private readonly stamps: StampKind;
 
 	constructor(
 		private readonly random: () => number = prng(1),
@@ -88,6 +93,12 @@ export class World {
 	) {
 		this.socialOrder = options.socialOrder ?? 'shuffled';
 		this.ids = options.ids ?? 'v4';
+		this.stamps = options.stamps ?? 'ms';
+	}
+
+	/** A time as the service stores it. */
+	private stamp(ms: number): number {
+		return this.stamps === 's' ? Math.floor(ms / 1000) * 1000 : ms;
 	}
 
 	tick(ms: number): void {
@@ -103,7 +114,7 @@ export class World {
 		const n = ++this.next;
 		const id =
 			this.ids === 'v7' ? uuidv7(this.now, this.random) : uuidFrom(n, kind === 'article' ? 1 : 2);
-		const stamp = options.created ?? this.now + (options.skew ?? 0);
+		const stamp = this.stamp(options.created ?? this.now + (options.skew ?? 0));
 		this.table(kind).set(id, { id, status, created: stamp, updated: stamp });
 		this.invalidate(kind);
 		return id;
@@ -114,7 +125,7 @@ export class World {
 		const row = this.table(kind).get(id);
 		if (!row) throw new Error(`no ${kind} ${id}`);
 		row.status = status;
-		row.updated = this.now + skew;
+		row.updated = this.stamp(this.now + skew);
 		this.invalidate(kind);
 	}
 

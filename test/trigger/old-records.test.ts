@@ -97,6 +97,30 @@ describe('a social record deleted on a list longer than one poll searches', () =
 	});
 });
 
+describe('a social list oldest first (by a time-ordered id, as a table by its key gives it)', () => {
+	it('a birth on the last page is found at the next poll, before a loss can hide it', async () => {
+		const account = new Account(['socialFinished', 'socialFailed'], 'oldest');
+		const published = account.seed('social', 'published', 3500);
+		expect((await account.settle(200)).polls).toBeLessThan(200);
+		await account.poll();
+
+		const born = account.world.create('social', 'failed');
+		const first = await account.poll();
+		// One interval later a record not followed is lost: the count no longer shows the birth.
+		account.world.remove(published[100]);
+		const reported = first.outcome.items.map((item) => [item.record.id, item.event]);
+		for (let i = 0; i < 5; i++) {
+			const { outcome } = await account.poll();
+			for (const item of outcome.items) reported.push([item.record.id, item.event]);
+		}
+		expect({ reported, requests: first.requests }).toEqual({
+			reported: [[born, 'socialFailed']],
+			// The idle 4, and the list's last page.
+			requests: 5,
+		});
+	});
+});
+
 describe('finished articles last changed long before the look-back', () => {
 	const ALL: TriggerEvent[] = [
 		'articleCompleted',

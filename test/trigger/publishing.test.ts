@@ -9,7 +9,15 @@ import type { Action, History, Minute } from '../../harness/trigger/month';
 import { runMonth } from '../../harness/trigger/month-run';
 
 /** 20 old social records: 16 published, 3 failed (the 17th is the one that moves), 1 completed. */
-const SIZE = { articles: 0, social: 20, warmup: 3, minutes: 50, clockSkewMinutes: 0 };
+const SIZE = {
+	articles: 0,
+	social: 20,
+	warmup: 3,
+	minutes: 50,
+	clockSkewMinutes: 0,
+	ids: 'v4' as const,
+	stamps: 'ms' as const,
+};
 
 // Account.pick: 0.9475 of every record is the 17th (failed); among the two in flight, 0.75 is it.
 const regenerate: Action = { do: 'move', kind: 'social', pick: 0.9475, choice: 0.9, skew: 0 };

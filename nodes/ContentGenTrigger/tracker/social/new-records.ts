@@ -54,9 +54,13 @@ export class NewRecords {
 		return this.memory.learning !== undefined;
 	}
 
-	/** Created after activation: new, even while the account is being learnt. */
+	/**
+	 * Created after activation (the first poll's start): new, even while the account is being
+	 * learnt, also when met by that first poll's own reading of the list.
+	 */
 	private createdSinceActivation(created: number): boolean {
-		return !this.activating && created > (this.memory.learning?.since ?? Infinity);
+		const since = this.activating ? this.ctx.startedAt : this.memory.learning?.since;
+		return created > (since ?? Infinity);
 	}
 
 	/** New records reported since `count` was taken, keyed or not. */
@@ -85,6 +89,8 @@ export class NewRecords {
 	 */
 	takeIfNew(key: string, record: TrackedRecord): boolean {
 		const created = time(record.created_at);
+		// The first poll reports nothing: what it meets created since is taken by the next ones.
+		if (this.activating) return false;
 		if (this.learning ? !this.createdSinceActivation(created) : !(created > this.newAfter))
 			return false;
 		// A followed record out of sight may be lost, and hide a new record from the count.

@@ -24,6 +24,8 @@ export class Search {
 	/** The list proved not to be newest first: page 1 does not show every new record. */
 	notNewestFirst: boolean;
 	readonly list: WholeList;
+	/** The first of the last pages this poll read back from the end. */
+	private readBackTo = Infinity;
 
 	constructor(
 		previous: SocialMemory,
@@ -96,7 +98,29 @@ export class Search {
 		await this.findAgain.fetchById(this.ctx, searchCost, () =>
 			this.newRecords.lostWhileCountHeld(),
 		);
+		if (!newestFirst) await this.readLastPages();
 		await this.readPages(newestFirst);
+	}
+
+	/**
+	 * A list in the order of time-ordered ids (a table read by its key) shows its new records on its
+	 * last pages: while only new records are looked for, read from the end back while the pages go
+	 * oldest first and are not older than any new record can be (1 request in a list of no order).
+	 * The search page by page goes on with what that does not find, and ends its pass there.
+	 */
+	private async readLastPages(): Promise<void> {
+		const onlyNew = () =>
+			this.newRecords.toFind > 0 &&
+			this.findAgain.left === 0 &&
+			this.newRecords.memory.hiddenByLoss !== true;
+		for (let page = Math.ceil(this.total / PAGE_SIZE); page >= 2 && onlyNew(); page--) {
+			const reply = await this.list.page(page);
+			if (!reply) return;
+			this.readBackTo = page;
+			const times = reply.items.map((record) => time(record.created_at));
+			const oldestFirst = times.every((t, i) => i === 0 || times[i - 1] <= t);
+			if (!oldestFirst || !(times[0] > this.newRecords.newAfter)) return;
+		}
 	}
 
 	/**
@@ -116,8 +140,15 @@ export class Search {
 				this.newRecords.memory.hiddenByLoss = false;
 				break;
 			}
-			// A page read again in the same poll shows the same records, unless the order moves.
-			if (!this.reorders && this.list.pagesRead.has(this.page)) break;
+			// A page read again in the same poll shows the same records, unless the order moves; from
+			// the pages read back from the end on, the pass is done.
+			if (!this.reorders && this.list.pagesRead.has(this.page)) {
+				if (this.page < this.readBackTo) break;
+				this.page = 2;
+				this.passes++;
+				this.newRecords.memory.hiddenByLoss = false;
+				continue;
+			}
 			const reply = await this.list.page(this.page);
 			if (!reply) return;
 			const oldest = reply.items[reply.items.length - 1];
