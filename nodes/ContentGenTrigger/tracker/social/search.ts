@@ -114,6 +114,8 @@ export class Search {
 			this.findAgain.left === 0 &&
 			this.newRecords.memory.hiddenByLoss !== true;
 		for (let page = Math.ceil(this.total / PAGE_SIZE); page >= 2 && onlyNew(); page--) {
+			// Read already this poll (while learning the list): its records were taken then.
+			if (!this.list.reorders && this.list.pagesRead.has(page)) return;
 			const reply = await this.list.page(page);
 			if (!reply) return;
 			this.readBackTo = page;
