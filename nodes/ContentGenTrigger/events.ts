@@ -9,11 +9,8 @@
  * null when unknown, undefined for a new record), `example(status)` (Fetch Test Event: a likely
  * previous status, or false when a record in `status` cannot show it), and for a social event
  * `follows` (the statuses it needs followed one by one: SOCIAL_PENDING to see a finish,
- * SOCIAL_AFTER_FINISH for what comes after one); (2) add it to the ground-truth model
- * (test/trigger/model.ts); (3) add its row to docs/trigger.md's events table; (4) add it to a
- * trigger workflow of the compatibility corpus (test/compat/cases.ts); (5) add its line to the list
- * of Events options in test/trigger/parts.test.ts. AGENTS.md's recipe "Add a trigger event" gives
- * the 5 places; tests name what is missing.
+ * SOCIAL_AFTER_FINISH for what comes after one). AGENTS.md's recipe "Add a trigger event" gives
+ * the other 3 places; the guards name what is missing.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 

@@ -4,10 +4,11 @@
  * title is the listing: "ran: <command>", or a skipped "not run (<why>): <command>". A command
  * the docs gain without a plan here fails the first test.
  *
- * `npm test` runs the quick ones (the sandbox, the demo). CONTENTGEN_DOCS_FULL=1 (the "Docs
- * commands" step of .ci/run, after n8n is installed) also runs the quick start on a fresh clone,
- * the install from the packed tarball into a fresh n8n user folder, and n8n's import of every
- * example followed by an execution against the sandbox.
+ * `npm run test:repo` runs the quick ones (the sandbox, the demo). CONTENTGEN_DOCS_FULL=1 (the
+ * "Docs commands" step of .ci/run, after n8n is installed) also runs the install from the packed
+ * tarball into a fresh n8n user folder, and n8n's import of every example followed by an execution
+ * against the sandbox. The quick start's `npm ci --ignore-scripts` on a fresh clone is CI's own
+ * install (.ci/run runs on one); its demo runs here.
  */
 import { spawn } from 'child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
@@ -278,30 +279,16 @@ interface Plan {
 function plan(doc: DocCommand): Plan | undefined {
 	const c = doc.command;
 	if (c === "npx -y -p node@24 -- sh -c 'npm ci --ignore-scripts && npm run demo'")
-		return FULL
-			? {
-					when: 'full',
-					run: async (command) => {
-						const clone = join(work, 'clone');
-						expectSuccess(
-							await sh(`git clone --quiet ${ROOT} ${clone}`, { timeoutMs: 300_000 }),
-							'git clone',
-						);
-						const finished = await sh(command, { cwd: clone, timeoutMs: 900_000 });
-						expectSuccess(finished, command);
-						checkDemoOutput(ROOT, finished.output);
-					},
-				}
-			: {
-					// The install would replace this checkout's node_modules: the demo part only.
-					when: 'quick',
-					part: 'its npm run demo; CONTENTGEN_DOCS_FULL=1 runs it all on a fresh clone',
-					run: async () => {
-						const finished = await sh('npm run demo', { timeoutMs: 180_000 });
-						expectSuccess(finished, 'npm run demo');
-						checkDemoOutput(ROOT, finished.output);
-					},
-				};
+		return {
+			// The install would replace this checkout's node_modules; on a fresh clone, it is CI's own.
+			when: 'quick',
+			part: "its npm run demo; its npm ci on a fresh clone is .ci/run's Install step",
+			run: async () => {
+				const finished = await sh('npm run demo', { timeoutMs: 180_000 });
+				expectSuccess(finished, 'npm run demo');
+				checkDemoOutput(ROOT, finished.output);
+			},
+		};
 	if (c === 'npx -y -p node@24 -- npm test')
 		return { when: 'never', why: 'the test suite this check is part of' };
 	if (doc.marker === 'install:pack' || doc.marker === 'install:plain')

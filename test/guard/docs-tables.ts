@@ -1,8 +1,8 @@
 /**
- * The documentation's tables of operations and events name exactly what the nodes offer. README.md
- * and docs/operations.md each have a table of every operation ("resource" and "operation" or
- * "operations" columns), docs/trigger.md one of every event (first column "event"); any other
- * table of that shape in the docs is held to the same.
+ * The documentation's tables of operations and events name exactly what the nodes offer.
+ * docs/operations.md has the table of every operation ("resource" and "operation" or "operations"
+ * columns), docs/trigger.md one of every event (first column "event"); any other table of that
+ * shape in the docs is held to the same.
  */
 import { tablesOf } from '../helpers/tables';
 import { currentRepo, eventNamesOf, isOperationTable, operationsNamed } from './repo';
@@ -11,13 +11,9 @@ import { added, docsProblems, PLACES, say } from './rules';
 const repo = currentRepo();
 
 describe('documentation tables match the maps', () => {
-	it('reads the tables README.md, docs/operations.md and docs/security.md list operations in', () => {
+	it('reads the one table that lists operations, docs/operations.md', () => {
 		const files = repo.tables.filter(isOperationTable).map((t) => t.file);
-		expect([...new Set(files)].sort()).toEqual([
-			'README.md',
-			'docs/operations.md',
-			'docs/security.md',
-		]);
+		expect([...new Set(files)]).toEqual(['docs/operations.md']);
 	});
 
 	it('every operation and every event has its row, and no row names anything else', () => {
@@ -49,7 +45,7 @@ describe('the table reader can fail', () => {
 		]);
 	});
 
-	it('names a missing row, a wrong request, and a file that lost its table', () => {
+	it('names a missing row, a wrong request, a wrong permission, and a file that lost its table', () => {
 		const withoutRow = {
 			...repo,
 			tables: repo.tables.map((t) =>
@@ -72,7 +68,28 @@ describe('the table reader can fail', () => {
 		expect(say(added(docsProblems, repo, wrongRequest))).toEqual([
 			`${PLACES.operationsPage}: Account: Get Usage sends GET /user/usage, not GET /user`,
 		]);
-		const withoutTable = { ...repo, tables: repo.tables.filter((t) => t.file !== 'README.md') };
-		expect(say(added(docsProblems, repo, withoutTable))).toEqual([`${PLACES.readme}: missing`]);
+		const wrongNeeds = {
+			...repo,
+			tables: repo.tables.map((t) =>
+				t.file === 'docs/operations.md' && isOperationTable(t)
+					? {
+							...t,
+							rows: t.rows.map((row) =>
+								row.includes('Publish') ? row.map((c) => c.replace(/^write/, 'read')) : row,
+							),
+						}
+					: t,
+			),
+		};
+		expect(say(added(docsProblems, repo, wrongNeeds))).toEqual([
+			`${PLACES.operationsPage}: Social Content: Publish needs permission write, not read`,
+		]);
+		const withoutTable = {
+			...repo,
+			tables: repo.tables.filter((t) => t.file !== 'docs/operations.md'),
+		};
+		expect(say(added(docsProblems, repo, withoutTable))).toEqual([
+			`${PLACES.operationsPage}: missing`,
+		]);
 	});
 });

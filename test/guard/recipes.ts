@@ -13,7 +13,7 @@ import { join } from 'path';
 
 import type { OperationModule } from '../../nodes/ContentGen/helpers/types';
 import type { TriggerEvent } from '../../nodes/ContentGenTrigger/events';
-import type { Route } from '../../nodes/shared/routes';
+import { requiredAccess, type Route } from '../../nodes/shared/routes';
 import type { OperationRef } from '../helpers/maps';
 import type { OperationCase, RouteName } from '../suites/cases/operations';
 import { ROOT } from '../helpers/sources';
@@ -30,7 +30,7 @@ const placesNamed = (changed: Repo) =>
 // ---- AGENTS.md ----------------------------------------------------------------------------------
 
 interface Recipe {
-	/** The count in the heading: "(9 places)", "(14 places, 16 for PATCH or DELETE)". */
+	/** The count in the heading: "(6 places)", "(10 places, 12 for PATCH or DELETE)". */
 	counts: number[];
 	/** Numbered steps before and after "For a PATCH or DELETE route, also:". */
 	steps: Array<{ number: number; who: string; file: string }>;
@@ -46,7 +46,7 @@ function recipe(title: string): Recipe {
 	const heading = section.slice(0, section.indexOf('\n'));
 	const [common, extra = ''] = section.split(/\nFor a PATCH or DELETE route, also:\n/);
 	const stepsOf = (part: string) =>
-		[...part.matchAll(/^(\d+)\. \*\*(You|Guard|Test):\*\* `([^`]+)`/gm)].map((m) => ({
+		[...part.matchAll(/^(\d+)\. \*\*(You|Guard):\*\* `([^`]+)`/gm)].map((m) => ({
 			number: Number(m[1]),
 			who: m[2],
 			file: m[3],
@@ -112,7 +112,9 @@ function withCasesAndRows(base: Repo, route: RouteName): Repo {
 					? 'Recipe Probe'
 					: h === 'request'
 						? route
-						: '',
+						: h === 'permission' || h === 'scope'
+							? requiredAccess(route.split(' ')[0], route.split(' ')[1])[h]
+							: '',
 		);
 	return {
 		...base,
@@ -164,11 +166,9 @@ describe("AGENTS.md's recipes name what the guards ask for", () => {
 		const steps = recipe('Add an operation on an existing route');
 		const named = placesNamed(withOperation(repo));
 
-		it('names the case table, the compatibility cases and every operations table of the docs', () => {
+		it('names the case table, the compatibility cases and the operations table of the docs', () => {
 			expect(named).toEqual([
-				'README.md: operations table',
 				'docs/operations.md: operations table',
-				'docs/security.md: operations table',
 				'test/compat/cases.ts: CASES',
 				'test/suites/cases/operations.ts: OPERATION_CASES',
 			]);

@@ -27,17 +27,13 @@ export const PLACES = {
 	sandboxRoutes: 'sandbox/routes/index.ts: ROUTES',
 	sandboxPermissions: 'sandbox/routes/index.ts: PERMISSION_BY_METHOD',
 	model: 'test/trigger/model.ts',
-	readme: 'README.md: operations table',
 	operationsPage: 'docs/operations.md: operations table',
 	eventsPage: 'docs/trigger.md: events table',
 	compat: 'test/compat/cases.ts: CASES',
 } as const;
 
-/** Files that must have a table of every operation, or of every event. */
-const OPERATION_TABLES: Record<string, string> = {
-	'README.md': PLACES.readme,
-	'docs/operations.md': PLACES.operationsPage,
-};
+/** Files that must have a table of every operation, or of every event: each told once. */
+const OPERATION_TABLES: Record<string, string> = { 'docs/operations.md': PLACES.operationsPage };
 const EVENT_TABLES: Record<string, string> = { 'docs/trigger.md': PLACES.eventsPage };
 
 export interface Problem {
@@ -225,7 +221,11 @@ export function watchedProblems(
 		.map((status) => modelProblem(`${event} follows ${status}, which is not watched`));
 }
 
-/** README.md and docs/operations.md have a table of every operation, docs/trigger.md of every event. */
+/**
+ * docs/operations.md has a table of every operation, docs/trigger.md of every event. The
+ * operations table's columns that the route registry decides (request; the permission and scope
+ * a key needs) agree with the operation's own route.
+ */
 export function docsProblems(repo: Repo): Problem[] {
 	const problems: Problem[] = [];
 	const resources = [...new Set(repo.operations.map((o) => o.resourceName))];
@@ -248,20 +248,26 @@ export function docsProblems(repo: Repo): Problem[] {
 			for (const name of gaps.unknown) problems.push({ place, message: `${name} is not offered` });
 		}
 	};
-	// A "request" column gives each operation's own route, as its case names it.
+	// A "request" column gives each operation's own route, as its case names it; "permission" and
+	// "scope" begin with what that route needs.
 	const refs = new Map(repo.operations.map((o) => [`${o.resourceName}: ${o.operationName}`, o]));
 	for (const table of repo.tables.filter(isOperationTable)) {
-		const column = table.header.indexOf('request');
-		if (column < 0) continue;
+		const place = OPERATION_TABLES[table.file] ?? `${table.file}: operations table`;
+		const cell = (row: string[], header: string) =>
+			table.header.includes(header) ? plain(row[table.header.indexOf(header)] ?? '') : undefined;
 		for (const row of table.rows) {
 			const [name, ...more] = operationsNamed({ ...table, rows: [row] }, resources);
 			const own = repo.cases[refs.get(name)?.key ?? '']?.routes[0];
-			const written = plain(row[column] ?? '');
-			if (own && more.length === 0 && written !== own)
-				problems.push({
-					place: OPERATION_TABLES[table.file] ?? `${table.file}: operations table`,
-					message: `${name} sends ${own}, not ${written}`,
-				});
+			if (!own || more.length > 0) continue;
+			const written = cell(row, 'request');
+			if (written !== undefined && written !== own)
+				problems.push({ place, message: `${name} sends ${own}, not ${written}` });
+			const [method, path] = own.split(' ');
+			for (const [header, wanted] of Object.entries(requiredAccess(method, path))) {
+				const text = cell(row, header);
+				if (text !== undefined && text.split(' ')[0] !== wanted)
+					problems.push({ place, message: `${name} needs ${header} ${wanted}, not ${text}` });
+			}
 		}
 	}
 	check('operations', isOperationTable, OPERATION_TABLES, operations, (t) =>

@@ -13,7 +13,7 @@ import { ROOT } from '../helpers/sources';
 import { tablesOf } from '../helpers/tables';
 import { plain } from './repo';
 
-/** The jest projects: the default one and the two with their own configuration. */
+/** The jest configurations: the default one (behaviour and repository) and two of their own. */
 const PROJECTS = ['jest.config.js', 'test/n8n/jest.config.js', 'test/editor/jest.config.js'];
 
 /** Modules other test folders may import besides test/helpers/ (see test/README.md). */
@@ -43,18 +43,24 @@ function tsFiles(dir: string, prefix: string): string[] {
 	});
 }
 
-function project(config: string) {
-	const { roots = ['<rootDir>'], testMatch = [] } = require(join(ROOT, config)) as {
-		roots?: string[];
-		testMatch?: string[];
-	};
-	const [glob, ...more] = testMatch;
-	if (!glob?.startsWith('**/*') || more.length > 0)
-		throw new Error(`${config}: a testMatch of one "**/*<suffix>" is what this guard reads`);
-	return {
-		roots: roots.map((root) => `${root.replace('<rootDir>/', '').replace(/\/$/, '')}/`),
-		suffix: glob.slice(4),
-	};
+interface ProjectConfig {
+	roots?: string[];
+	testMatch?: string[];
+	projects?: ProjectConfig[];
+}
+
+/** What each project of a configuration runs (the default configuration has two). */
+function projectsOf(config: string) {
+	const loaded = require(join(ROOT, config)) as ProjectConfig;
+	return (loaded.projects ?? [loaded]).map(({ roots = ['<rootDir>'], testMatch = [] }) => {
+		const [glob, ...more] = testMatch;
+		if (!glob?.startsWith('**/*') || more.length > 0)
+			throw new Error(`${config}: a testMatch of one "**/*<suffix>" is what this guard reads`);
+		return {
+			roots: roots.map((root) => `${root.replace('<rootDir>/', '').replace(/\/$/, '')}/`),
+			suffix: glob.slice(4),
+		};
+	});
 }
 
 export function currentTree(): Tree {
@@ -63,7 +69,7 @@ export function currentTree(): Tree {
 	return {
 		files: tsFiles(join(ROOT, 'test'), 'test/'),
 		read: (file) => readFileSync(join(ROOT, file), 'utf8'),
-		projects: PROJECTS.map(project),
+		projects: PROJECTS.flatMap(projectsOf),
 		rows: table.rows.map((row) => ({
 			folder: plain(row[column('folder')]),
 			suffix: plain(row[column('suffix')]),
@@ -135,7 +141,12 @@ const tree = currentTree();
 describe('the test tree', () => {
 	it('reads the README table and the jest projects', () => {
 		expect(tree.rows.length).toBeGreaterThan(10);
-		expect(tree.projects.map((p) => p.suffix)).toEqual(['.test.ts', '.leg.ts', '.spec.ts']);
+		expect(tree.projects.map((p) => p.suffix)).toEqual([
+			'.test.ts',
+			'.test.ts',
+			'.leg.ts',
+			'.spec.ts',
+		]);
 		expect(tree.rows.every((r) => r.folder.startsWith('test/') && r.folder.endsWith('/'))).toBe(
 			true,
 		);

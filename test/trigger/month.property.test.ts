@@ -7,18 +7,18 @@
  * holds every item to the account's own timeline: no miss outside the documented limits, no
  * duplicate under Exactly Once, no ghost, requests per poll and the stored state within bounds.
  *
- * One seed in the default run; CONTENTGEN_DEEP=1 runs many (and both social list orders), this
- * file part 1 and month-2 to month-6.property.test.ts the rest, side by side (./month-runs). A
- * failure prints its seed and the smallest history found that still fails.
+ * One seed in the default run; CONTENTGEN_DEEP=1 runs many (and both social list orders) in child
+ * processes, one per core (./month-runs). A failure prints its seed and the smallest history
+ * found that still fails.
  */
 import { monthOf, MONTH } from '../../harness/trigger/month';
 import { runMonth } from '../../harness/trigger/month-run';
-import { DEEP, deepPart, holds } from './month-runs';
+import { DEEP, deepRun, holds } from './month-runs';
 
 const QUICK_SEED = 20261127;
 
 describe('a month of a busy account', () => {
-	if (DEEP) deepPart(1);
+	if (DEEP) deepRun();
 	else
 		it.each([['exactlyOnce'], ['atLeastOnce']] as const)(
 			`seed ${QUICK_SEED}, social list in id order, %s: nothing missed, repeated or made up`,
