@@ -84,7 +84,7 @@ export async function runPoll(
 	const { events } = config;
 	const settings = settingsOf(config);
 	const ctx = new PollContext(read, settings);
-	const storedAs = readStored(stored, config.scope, ctx.startedAt);
+	const storedAs = readStored(stored, config.scope);
 	const previous = storedAs.kind === 'read' ? storedAs.memory : undefined;
 	// Articles the poll reads, for its repeats (at-least-once delivery only).
 	const met = config.delivery === 'atLeastOnce' ? new Map<string, TrackedRecord>() : undefined;

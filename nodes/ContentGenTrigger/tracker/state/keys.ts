@@ -93,11 +93,6 @@ export function unpackId(packed: string): string {
 	return uuidOf(mix(wordsOf(packed), true));
 }
 
-/** This build's key of a whole key of state format 1 (the UUID in base64url, unmixed). */
-export function plainKeyToKey(plain: string): string {
-	return packId(uuidOf(wordsOf(plain))) as string;
-}
-
 /** The key of a record id at full length, or undefined when the record cannot be tracked. */
 export function keyOf(id: unknown): string | undefined {
 	return typeof id === 'string' ? packId(id) : undefined;
