@@ -12,7 +12,7 @@ import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, searchProjects } from '../shared/domain/projects';
 import { EVENT_NAMES, eventOptions, eventsOfKind, eventSubtitle } from './events';
 import { pollTimes, readDelivery, readParameters, readShape, scopeOf } from './parameters';
-import { reader } from './reads';
+import { reader } from './service-reader';
 import { dailyCost, logPoll, pollFailed, toItem } from './report';
 import { goneNotice, readFullRecords } from './shape';
 import { pollTiming, shortestPollGapMs } from './schedule';

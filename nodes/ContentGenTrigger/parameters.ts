@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readProjectId } from '../shared/domain/projects';
 import { validatePlatform } from '../shared/validation';
 import { eventsOfKind, parseEvents, type TriggerEvent } from './events';
-import type { Filters } from './reads';
+import type { Filters } from './service-reader';
 import { asNodeError } from './report';
 import type { ItemShape } from './shape';
 import { DELIVERIES, type Delivery } from './tracker/repeats';

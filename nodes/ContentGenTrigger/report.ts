@@ -6,7 +6,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { costOf, type Cost } from './cost';
 import type { TriggerEvent } from './events';
-import { isRateLimited, ranOutOfTime, type Reader } from './reads';
+import { isRateLimited, ranOutOfTime, type Reader } from './service-reader';
 import { pollsPerDay, type PollTiming } from './schedule';
 import { lostStartNotice } from './starts';
 import type { PollOutcome } from './tracker/poll';

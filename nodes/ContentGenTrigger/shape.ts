@@ -7,7 +7,7 @@
 import { ARTICLE_LIST_FIELDS, SOCIAL_LIST_FIELDS } from '../shared/domain/list-fields';
 import type { RecordKind } from './events';
 import type { EmittedItem } from './tracker/items';
-import type { Reader, TrackedRecord } from './tracker/requests';
+import type { Reader, TrackedRecord } from './tracker/reader';
 
 /** The fields the service's lists give (spec 2.2 and 2.3, "list items carry"). */
 export const LIST_FIELDS: Record<RecordKind, readonly string[]> = {

@@ -4,11 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { eventsOfKind, type TriggerEvent } from './events';
 import { pollTimes, readShape } from './parameters';
-import { reader, type Filters } from './reads';
+import { reader, type Filters } from './service-reader';
 import { dailyCost, toItem } from './report';
 import { goneNotice, readFullRecords } from './shape';
 import { pickTestEvent, type EmittedItem } from './tracker/items';
-import { PAGE_SIZE, time, type ListResult } from './tracker/requests';
+import { PAGE_SIZE, time, type ListResult } from './tracker/reader';
 
 export async function fetchTestEvent(
 	context: IPollFunctions,

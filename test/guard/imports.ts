@@ -142,7 +142,7 @@ describe("imports across the repository's own code", () => {
 describe("the tracker's rules can fail", () => {
 	it('name the n8n side, the transport and a package, not the events or shared domain', () => {
 		const forbidden = [
-			'nodes/ContentGenTrigger/reads.ts',
+			'nodes/ContentGenTrigger/service-reader.ts',
 			'nodes/ContentGenTrigger/ContentGenTrigger.node.ts',
 			'nodes/shared/transport/request.ts',
 			'nodes/shared/validation/index.ts',
@@ -152,12 +152,12 @@ describe("the tracker's rules can fail", () => {
 			'nodes/shared/constants.ts',
 		].filter((file) => TRACKER_MAY_NOT_IMPORT.test(file));
 		expect(forbidden).toEqual([
-			'nodes/ContentGenTrigger/reads.ts',
+			'nodes/ContentGenTrigger/service-reader.ts',
 			'nodes/ContentGenTrigger/ContentGenTrigger.node.ts',
 			'nodes/shared/transport/request.ts',
 			'nodes/shared/validation/index.ts',
 		]);
-		const text = "import type { X } from 'n8n-workflow';\nimport { y } from '../requests';";
+		const text = "import type { X } from 'n8n-workflow';\nimport { y } from '../reader';";
 		expect(packagesOf(text)).toEqual(['n8n-workflow']);
 	});
 });

@@ -3,7 +3,7 @@
  * Test Event's item.
  */
 import { definition, matching, type Previous, type RecordKind, type TriggerEvent } from '../events';
-import { time, type TrackedRecord } from './requests';
+import { time, type TrackedRecord } from './reader';
 
 /** One observed change of one record. */
 export interface Change {

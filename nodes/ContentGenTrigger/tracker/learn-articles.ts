@@ -12,8 +12,8 @@
  * page read at one poll is still below it at the next: reading on from that page skips nobody.
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
-import type { PollContext } from './context';
-import { time, type TrackedRecord } from './requests';
+import type { PollRun } from './poll-run';
+import { time, type TrackedRecord } from './reader';
 import { keyOf, RecordMap, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
 
@@ -33,7 +33,7 @@ const PENDING: readonly string[] = ARTICLE_LIFECYCLE.pending;
  */
 export async function learnArticles(
 	memory: ArticleMemory,
-	ctx: PollContext,
+	ctx: PollRun,
 	met?: Map<string, TrackedRecord>,
 ): Promise<void> {
 	const first = memory.learn ?? 1;

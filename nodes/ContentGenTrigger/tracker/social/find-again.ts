@@ -4,8 +4,8 @@
  * else met in the search of the whole list (./search); what whole searches do not meet is no
  * longer followed.
  */
-import type { Notes, PollContext } from '../context';
-import type { TrackedRecord } from '../requests';
+import type { Notes, PollRun } from '../poll-run';
+import type { TrackedRecord } from '../reader';
 import { FULL_KEY, RecordMap } from '../state/keys';
 import { keep } from './whole-list';
 
@@ -41,7 +41,7 @@ export class FindAgain {
 	 * One request each, while fewer than the `searchCost` pages that would meet them too (whole
 	 * ids only). `lost` is told of each one gone.
 	 */
-	async fetchById(ctx: PollContext, searchCost: number, lost: () => void): Promise<void> {
+	async fetchById(ctx: PollRun, searchCost: number, lost: () => void): Promise<void> {
 		const left = [...this.toFind]
 			.filter(([key]) => !this.met.has(key) && key.length >= FULL_KEY)
 			.map(([key]) => key);

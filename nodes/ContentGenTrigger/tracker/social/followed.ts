@@ -5,8 +5,8 @@
  * something moved among them. Lists of more than FOLLOW_MAX records are not followed.
  */
 import { isSocialListStatus } from '../../../shared/domain/statuses';
-import type { PollContext } from '../context';
-import { PAGE_SIZE, type ListResult, type TrackedRecord } from '../requests';
+import type { PollRun } from '../poll-run';
+import { PAGE_SIZE, type ListResult, type TrackedRecord } from '../reader';
 import { keyOf, RecordMap, statusCode } from '../state/keys';
 import type { SocialMemory } from '../state/memory';
 import { keep, pageCap } from './whole-list';
@@ -31,7 +31,7 @@ export interface FollowedRead {
 export async function readFollowed(
 	statuses: readonly string[],
 	previous: SocialMemory,
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<FollowedRead> {
 	const listed = new Map<string, TrackedRecord>();
 	const firsts = new Map<string, ListResult>();
@@ -104,7 +104,7 @@ async function readList(
 	status: string,
 	into: Map<string, TrackedRecord>,
 	first: ListResult,
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<{ total: number; complete: boolean; tooLong: boolean }> {
 	const members = new Set<string>();
 	let result = first;

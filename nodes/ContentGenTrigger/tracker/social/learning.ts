@@ -9,13 +9,13 @@
  * created: each page is then a fresh sample, and a record created after activation is new wherever
  * it is met.
  */
-import type { PollContext } from '../context';
-import { time, type ListResult, type TrackedRecord } from '../requests';
+import type { PollRun } from '../poll-run';
+import { time, type ListResult, type TrackedRecord } from '../reader';
 import type { Learning, NewRecordMemory } from '../state/memory';
 import { pageCap, type WholeList } from './whole-list';
 
 /** Records created above this are the ones to remember. */
-export function learningFloor(learning: Learning, ctx: PollContext): number {
+export function learningFloor(learning: Learning, ctx: PollRun): number {
 	return Math.min(learning.newest, ctx.now) - ctx.lookBackMs;
 }
 
@@ -28,7 +28,7 @@ export function learnRecord(
 	memory: NewRecordMemory,
 	key: string,
 	record: TrackedRecord,
-	ctx: PollContext,
+	ctx: PollRun,
 	followed: boolean,
 ): void {
 	const learning = memory.learning as Learning;
@@ -54,7 +54,7 @@ export async function readToLearn(
 	list: WholeList,
 	first: ListResult,
 	count: number,
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<boolean> {
 	const learning = memory.learning as Learning;
 	const budget = ctx.budgetLeft;

@@ -8,8 +8,8 @@
  * host's clock. A count that falls (records lost) is not trusted: a whole pass looks for the new
  * records the loss hid, and so does a followed record found gone (./find-again).
  */
-import type { PollContext } from '../context';
-import { time, type TrackedRecord } from '../requests';
+import type { PollRun } from '../poll-run';
+import { time, type TrackedRecord } from '../reader';
 import { RecordMap } from '../state/keys';
 import type { NewRecordMemory } from '../state/memory';
 import type { FindAgain } from './find-again';
@@ -31,7 +31,7 @@ export class NewRecords {
 
 	constructor(
 		previous: NewRecordMemory,
-		private readonly ctx: PollContext,
+		private readonly ctx: PollRun,
 		/** The whole list's total now. */
 		private readonly total: number,
 		private readonly activating: boolean,

@@ -5,8 +5,8 @@
  * search goes page by page from where the last one stopped, within the poll's request budget:
  * late, and saying so, never silent. What whole passes do not find is given up.
  */
-import type { PollContext } from '../context';
-import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../requests';
+import type { PollRun } from '../poll-run';
+import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../reader';
 import type { SocialMemory } from '../state/memory';
 import type { FindAgain } from './find-again';
 import { readToLearn } from './learning';
@@ -29,7 +29,7 @@ export class Search {
 
 	constructor(
 		previous: SocialMemory,
-		private readonly ctx: PollContext,
+		private readonly ctx: PollRun,
 		private readonly total: number,
 		private readonly newRecords: NewRecords,
 		private readonly findAgain: FindAgain,

@@ -16,9 +16,9 @@
  * whole at this poll and the last one.
  */
 import { followedStatuses, type TriggerEvent } from '../../events';
-import type { PollContext } from '../context';
+import type { PollRun } from '../poll-run';
 import type { Change } from '../items';
-import type { TrackedRecord } from '../requests';
+import type { TrackedRecord } from '../reader';
 import { codeStatus, keyOf, RecordMap, statusCode } from '../state/keys';
 import type { NewRecordMemory, SocialMemory } from '../state/memory';
 import { FindAgain } from './find-again';
@@ -48,7 +48,7 @@ interface Run {
 export async function pollSocial(
 	stored: SocialMemory | undefined,
 	events: readonly TriggerEvent[],
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<SocialPoll> {
 	const statuses = followedStatuses(events);
 	const lists = statuses.map(statusCode).join('');

@@ -9,7 +9,7 @@
  * go unreported), then recent social records (new ones are then looked for above them only).
  */
 import { RecordMap, FULL_KEY, MIN_KEY } from './keys';
-import type { Notes } from '../context';
+import type { Notes } from '../poll-run';
 import { forgetOldArticles, oldSize, OLD_KEY } from '../learn-articles';
 import type { Seen, TrackerMemory } from './memory';
 
