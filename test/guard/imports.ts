@@ -96,6 +96,11 @@ describe('imports in nodes/ and credentials/', () => {
 			TRACKER,
 			TRACKER_MAY_NOT_IMPORT,
 		],
+		[
+			"the state's codec encodes and measures only: what to forget is tracker/state/forget.ts's",
+			/^nodes\/ContentGenTrigger\/tracker\/state\/codec\.ts$/,
+			/^nodes\/(?!ContentGenTrigger\/tracker\/state\/(keys|memory)\.ts$)/,
+		],
 	];
 	it("the trigger's tracker imports no package, n8n-workflow included", () => {
 		const tracker = [...packages].filter(([file]) => TRACKER.test(file));

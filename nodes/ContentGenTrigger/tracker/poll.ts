@@ -11,7 +11,7 @@ import { eventsOfKind, type TriggerEvent } from '../events';
 import { itemsOf, type EmittedItem } from './items';
 import { withRepeats, type Delivery } from './repeats';
 import { pollSocial } from './social/social';
-import { store } from './state/codec';
+import { store } from './state/forget';
 import type { TrackerMemory } from './state/memory';
 import { readStored, type Stored } from './state/formats';
 import { PollRun, type PollSettings } from './poll-run';

@@ -20,6 +20,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** Characters of a whole packed id: a key this wide can be turned back into the UUID. */
 export const FULL_KEY = 22;
 export const MIN_KEY = 9;
+/** Keys of finished articles below the floor (54 bits), whatever length the state's other keys have. */
+export const OLD_KEY = 9;
 
 /** murmur3's finaliser: a bijection of 32 bits in which each output bit depends on every input bit. */
 function fmix(h: number): number {
