@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { LIST_FIELDS } from '../../nodes/ContentGenTrigger/shape';
+import { LIST_FIELDS } from '../../nodes/ContentGenTrigger/tracker/items';
 import type { ListResult, TrackedRecord } from '../../nodes/ContentGenTrigger/tracker/reader';
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
 import type { VirtualService } from '../../harness/trigger/virtual';
