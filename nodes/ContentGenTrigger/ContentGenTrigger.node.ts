@@ -12,12 +12,12 @@ import { platformOptions } from '../shared/domain/platforms';
 import { projectLocator, searchProjects } from '../shared/domain/projects';
 import { EVENT_NAMES, eventOptions, eventsOfKind, eventSubtitle } from './events';
 import { pollTimes, readDelivery, readParameters, readShape, scopeOf } from './parameters';
-import { reader } from './reads';
-import { dailyCost, logPoll, pollFailed, toItem } from './report';
-import { goneNotice, readFullRecords } from './shape';
+import { reader } from './service-reader';
+import { dailyCost, logPoll, pollFailed } from './report';
 import { pollTiming, shortestPollGapMs } from './schedule';
 import { lostStart, markStart } from './starts';
 import { fetchTestEvent } from './test-event';
+import { goneNotice, itemJson, readFullRecords } from './tracker/items';
 import { runPoll, type PollOutcome } from './tracker/poll';
 import { REPEATS } from './tracker/repeats';
 import { committedAt } from './tracker/state/formats';
@@ -100,7 +100,7 @@ export class ContentGenTrigger implements INodeType {
 						name: 'fullRecord',
 						type: 'boolean',
 						default: false,
-						// Version 1 gives the record as the poll read it (shape.ts).
+						// Version 1 gives the record as the poll read it (tracker/items.ts).
 						displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 						description:
 							'Whether social content items carry every field of the social content, such as the thread items, first comments and carousel plans, instead of the fields of the list. Costs 1 more request for each social content item.',
@@ -146,8 +146,7 @@ export class ContentGenTrigger implements INodeType {
 		try {
 			outcome = await runPoll(stored, config, read);
 			// Read before anything is stored: a poll that cannot read them repeats its window.
-			if (shape === 'full')
-				({ items: outcome.items, gone } = await readFullRecords(outcome.items, read));
+			({ items: outcome.items, gone } = await readFullRecords(outcome.items, shape, read));
 		} catch (error) {
 			// Nothing is stored on failure, so the next poll covers this window too.
 			const since = committedAt(stored) ?? Number((staticData[LATE_KEY] ??= started));
@@ -162,6 +161,6 @@ export class ContentGenTrigger implements INodeType {
 		const goneLine = goneNotice(gone);
 		if (goneLine) this.logger.warn(goneLine, { node: this.getNode().name });
 		if (outcome.items.length === 0) return null;
-		return [outcome.items.map((item) => toItem(item, late, shape))];
+		return [outcome.items.map((item) => ({ json: itemJson(item, shape, late) as IDataObject }))];
 	}
 }

@@ -8,9 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readProjectId } from '../shared/domain/projects';
 import { validatePlatform } from '../shared/validation';
 import { eventsOfKind, parseEvents, type TriggerEvent } from './events';
-import type { Filters } from './reads';
+import type { Filters } from './service-reader';
 import { asNodeError } from './report';
-import type { ItemShape } from './shape';
+import type { ItemShape } from './tracker/items';
 import { DELIVERIES, type Delivery } from './tracker/repeats';
 
 /** The events and filters: all a poll needs before Fetch Test Event (which has no Delivery). */

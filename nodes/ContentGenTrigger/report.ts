@@ -1,39 +1,18 @@
 /**
- * What a poll hands n8n: its items, the lines it logs, and the error when it cannot finish.
+ * What a poll tells n8n besides its items (./tracker/items builds those): the lines it logs, and
+ * the error when it cannot finish.
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { costOf, type Cost } from './cost';
 import type { TriggerEvent } from './events';
-import { isRateLimited, ranOutOfTime, type Reader } from './reads';
+import { isRateLimited, ranOutOfTime, type Reader } from './service-reader';
 import { pollsPerDay, type PollTiming } from './schedule';
 import { lostStartNotice } from './starts';
 import type { PollOutcome } from './tracker/poll';
-import { shapedRecord, type ItemShape, type ShownItem } from './shape';
 import { catchUpNotice } from './tracker/catchup';
 import { storedNotice } from './tracker/state/formats';
-
-/**
- * An item: the record (../shape), its events and previous status, its event id; `behind` while
- * late.
- */
-export function toItem(
-	item: ShownItem,
-	late: string | undefined,
-	shape: ItemShape,
-): INodeExecutionData {
-	return {
-		json: {
-			...(shapedRecord(item, shape) as IDataObject),
-			event: item.event,
-			events: item.events,
-			previousStatus: item.previousStatus,
-			eventId: item.eventId,
-			...(late ? { behind: late } : {}),
-		},
-	};
-}
 
 export function asNodeError(context: IPollFunctions, error: unknown): NodeOperationError {
 	const message = error instanceof Error ? error.message : String(error);

@@ -1,14 +1,19 @@
 /** "Fetch Test Event": the newest matching record, without touching the stored state. */
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { eventsOfKind, type TriggerEvent } from './events';
 import { pollTimes, readShape } from './parameters';
-import { reader, type Filters } from './reads';
-import { dailyCost, toItem } from './report';
-import { goneNotice, readFullRecords } from './shape';
-import { pickTestEvent, type EmittedItem } from './tracker/items';
-import { PAGE_SIZE, time, type ListResult } from './tracker/requests';
+import { reader, type Filters } from './service-reader';
+import { dailyCost } from './report';
+import {
+	goneNotice,
+	itemJson,
+	pickTestEvent,
+	readFullRecords,
+	type EmittedItem,
+} from './tracker/items';
+import { PAGE_SIZE, time, type ListResult } from './tracker/reader';
 
 export async function fetchTestEvent(
 	context: IPollFunctions,
@@ -41,10 +46,10 @@ export async function fetchTestEvent(
 	}
 	// The item a poll would give, Full Record's read included.
 	const shape = readShape(context);
-	const full = shape === 'full' ? await readFullRecords([chosen], read) : undefined;
-	const gone = goneNotice(full?.gone ?? 0);
+	const full = await readFullRecords([chosen], shape, read);
+	const gone = goneNotice(full.gone);
 	if (gone) context.logger.warn(gone, { node: context.getNode().name });
-	const item = toItem(full?.items[0] ?? chosen, undefined, shape);
-	if (warning) item.json.warning = warning;
-	return [[item]];
+	const json = itemJson(full.items[0], shape) as IDataObject;
+	if (warning) json.warning = warning;
+	return [[{ json }]];
 }

@@ -96,6 +96,11 @@ describe('imports in nodes/ and credentials/', () => {
 			TRACKER,
 			TRACKER_MAY_NOT_IMPORT,
 		],
+		[
+			"the state's codec encodes and measures only: what to forget is tracker/state/forget.ts's",
+			/^nodes\/ContentGenTrigger\/tracker\/state\/codec\.ts$/,
+			/^nodes\/(?!ContentGenTrigger\/tracker\/state\/(keys|memory)\.ts$)/,
+		],
 	];
 	it("the trigger's tracker imports no package, n8n-workflow included", () => {
 		const tracker = [...packages].filter(([file]) => TRACKER.test(file));
@@ -142,7 +147,7 @@ describe("imports across the repository's own code", () => {
 describe("the tracker's rules can fail", () => {
 	it('name the n8n side, the transport and a package, not the events or shared domain', () => {
 		const forbidden = [
-			'nodes/ContentGenTrigger/reads.ts',
+			'nodes/ContentGenTrigger/service-reader.ts',
 			'nodes/ContentGenTrigger/ContentGenTrigger.node.ts',
 			'nodes/shared/transport/request.ts',
 			'nodes/shared/validation/index.ts',
@@ -152,12 +157,12 @@ describe("the tracker's rules can fail", () => {
 			'nodes/shared/constants.ts',
 		].filter((file) => TRACKER_MAY_NOT_IMPORT.test(file));
 		expect(forbidden).toEqual([
-			'nodes/ContentGenTrigger/reads.ts',
+			'nodes/ContentGenTrigger/service-reader.ts',
 			'nodes/ContentGenTrigger/ContentGenTrigger.node.ts',
 			'nodes/shared/transport/request.ts',
 			'nodes/shared/validation/index.ts',
 		]);
-		const text = "import type { X } from 'n8n-workflow';\nimport { y } from '../requests';";
+		const text = "import type { X } from 'n8n-workflow';\nimport { y } from '../reader';";
 		expect(packagesOf(text)).toEqual(['n8n-workflow']);
 	});
 });

@@ -45,9 +45,9 @@ export const PRODUCERS: Array<{ file: string; name: string }> = [
 	// What the trigger expects to spend, logged at activation.
 	{ file: 'nodes/ContentGenTrigger/cost.ts', name: 'expected' },
 	// The trigger's note that followed social records were let go, said once a poll.
-	{ file: 'nodes/ContentGenTrigger/tracker/context.ts', name: 'UNFOLLOWED' },
+	{ file: 'nodes/ContentGenTrigger/tracker/poll-run.ts', name: 'UNFOLLOWED' },
 	// Full Record's note that content was gone before it could be read, logged by the poll.
-	{ file: 'nodes/ContentGenTrigger/shape.ts', name: 'goneNotice' },
+	{ file: 'nodes/ContentGenTrigger/tracker/items.ts', name: 'goneNotice' },
 ];
 
 /** A limit on alternatives of one expression; past it, the part is a hole. */

@@ -169,7 +169,7 @@ describe('finished articles last changed long before the look-back', () => {
 		const account = new Account(ALL);
 		const cms = account.seed('article', 'cms', 400);
 		expect((await account.settle(20)).polls).toBeLessThan(20);
-		// A state without `a.l` (as one carried over from format 1), no finished article remembered.
+		// A state without `a.l` (as builds of format 3 before it wrote), no finished article remembered.
 		const state = account.stored as { a: { l?: number; s: unknown[] } };
 		delete state.a.l;
 		state.a.s = [];

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { LIST_FIELDS } from '../../nodes/ContentGenTrigger/shape';
-import type { ListResult, TrackedRecord } from '../../nodes/ContentGenTrigger/tracker/requests';
+import { LIST_FIELDS } from '../../nodes/ContentGenTrigger/tracker/items';
+import type { ListResult, TrackedRecord } from '../../nodes/ContentGenTrigger/tracker/reader';
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
 import type { VirtualService } from '../../harness/trigger/virtual';
 import type { World } from '../../harness/trigger/world';

@@ -2,7 +2,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
 import { useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
-import format1 from './fixtures/format-1.json';
 import format2 from './fixtures/format-2.json';
 import { accountAtSave, FIXTURE_EVENTS, MINUTE, type FixtureAccount } from './fixtures/world';
 
@@ -75,17 +74,6 @@ const unknownPrevious = () =>
 		.map((row) => [(row as unknown[])[0], (row as unknown[])[1], null])
 		.sort();
 
-describe('state saved in format 1 (fece5e5, the CHANGELOG\u2019s 0.1.0)', () => {
-	it('is read: every change made during the update reported exactly once, then it follows on', async () => {
-		activeWith(format1);
-		changesDuringUpdate();
-		const first = await trigger.poll();
-		expect(reported(first).sort()).toEqual(expected().sort());
-		expect(trigger.warnings()).toEqual([]);
-		await followsOn();
-	});
-});
-
 describe('state saved in format 2 (f7b4117 and later: keys cut from the UUID itself)', () => {
 	it('is caught up from its time: every change made during the update reported once, none lost, then it follows on', async () => {
 		activeWith(format2);
@@ -109,7 +97,7 @@ describe('state saved by a newer version (a downgrade)', () => {
 		changesDuringUpdate();
 		const first = await trigger.poll();
 		expect(trigger.warnings()).toEqual([
-			expect.stringMatching(/state format 7.*newer version.*reads formats 1 and 3/),
+			expect.stringMatching(/state format 7.*newer version.*reads format 3\./),
 		]);
 		// The previous status is not known from a state it cannot read.
 		expect(reported(first).sort()).toEqual(unknownPrevious());
@@ -123,5 +111,27 @@ describe('state saved by a newer version (a downgrade)', () => {
 		changesDuringUpdate();
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.warnings()).toEqual([expect.stringMatching(/state format 4.*not reported/)]);
+	});
+});
+
+describe('state saved in format 1 (0.1.0: no time of its last poll)', () => {
+	// Its shape as 0.1.0 stored it: the articles' cursor and records, the social count.
+	const format1 = {
+		v: 1,
+		k: '|',
+		a: { c: Date.parse('2025-01-01T00:03:00.000Z'), m: '' },
+		s: { e: 'g', f: 'g', m: '', w: 0, n: 6, p: '' },
+	};
+
+	it('starts from now as at activation, warning that the changes since its last poll are not reported, then follows on', async () => {
+		activeWith(format1);
+		changesDuringUpdate();
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.warnings()).toEqual([
+			expect.stringMatching(
+				/state format 1, written by an earlier version.*reads format 3\. It starts again from now: the changes made since that version's last poll are not reported/,
+			),
+		]);
+		expect((trigger.staticData()[NODE_KEY] as IDataObject).tracker).toMatchObject({ v: 3 });
 	});
 });

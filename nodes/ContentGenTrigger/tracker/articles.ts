@@ -19,10 +19,10 @@
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
-import type { PollContext } from './context';
+import type { PollRun } from './poll-run';
 import type { Change } from './items';
 import { keepOld, learnArticles, learnFrom } from './learn-articles';
-import { time, type TrackedRecord } from './requests';
+import { time, type TrackedRecord } from './reader';
 import { codeStatus, keyOf, RecordMap, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
 
@@ -47,7 +47,7 @@ interface ArticlePoll {
 export async function pollArticles(
 	previous: ArticleMemory | undefined,
 	lastPoll: number,
-	ctx: PollContext,
+	ctx: PollRun,
 	met?: Met,
 ): Promise<ArticlePoll> {
 	if (!previous) return await activate(ctx, met);
@@ -79,7 +79,7 @@ export async function pollArticles(
  * The changes since the last poll: the list from the top down to the floor, then what is left of
  * a window too long for the last poll. `stamp`: the newest updated_at read from the top.
  */
-async function readChanges(previous: ArticleMemory, lastPoll: number, ctx: PollContext, met: Met) {
+async function readChanges(previous: ArticleMemory, lastPoll: number, ctx: PollRun, met: Met) {
 	const limit = ctx.articlePageSize;
 	const unread = previous.unread;
 	const window = new Map<string, TrackedRecord>();
@@ -137,7 +137,7 @@ function compare(window: Map<string, TrackedRecord>, memory: Recorder, lowFloor:
 }
 
 /** The first poll: the cursor, what is within the look-back below it, and every pending article. */
-async function activate(ctx: PollContext, met: Met): Promise<ArticlePoll> {
+async function activate(ctx: PollRun, met: Met): Promise<ArticlePoll> {
 	const window = new Map<string, TrackedRecord>();
 	// The newest page sets the cursor; everything within the look-back below it must be remembered.
 	const top = await ctx.articles(1, ctx.articlePageSize, { met });
@@ -224,7 +224,7 @@ interface WindowRead {
 
 /** Reads the newest-first list from `firstPage` until `stop` holds or the page budget ends. */
 async function readWindow(
-	ctx: PollContext,
+	ctx: PollRun,
 	met: Met,
 	firstPage: number,
 	stop: (record: TrackedRecord, key: string | undefined) => boolean,
@@ -258,13 +258,13 @@ async function readWindow(
  * behind the cursor. Once that poll came a whole look-back after the last change it had seen
  * (host time elapsed, which no clock offset skews), they are stamped after the cursor.
  */
-function floorOf(memory: ArticleMemory, lastPoll: number, ctx: PollContext): number {
+function floorOf(memory: ArticleMemory, lastPoll: number, ctx: PollRun): number {
 	const quiet = lastPoll - memory.quietSince >= ctx.lookBackMs;
 	return Math.max(memory.floor, memory.cursor - ctx.lookBackMs, quiet ? memory.cursor : -Infinity);
 }
 
 /** Every record of one status, read again when the list changed while it was being read. */
-async function readStatus(status: string, ctx: PollContext): Promise<TrackedRecord[]> {
+async function readStatus(status: string, ctx: PollRun): Promise<TrackedRecord[]> {
 	const records = new Map<string, TrackedRecord>();
 	for (let attempt = 0; attempt < 3; attempt++) {
 		let first: number | undefined;

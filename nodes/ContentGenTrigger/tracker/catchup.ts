@@ -12,9 +12,9 @@
 import { SOCIAL_STATUSES } from '../../shared/constants';
 import { definition, eventsOfKind, type Previous, type TriggerEvent } from '../events';
 import { keyOf } from './state/keys';
-import { type PollContext } from './context';
+import { type PollRun } from './poll-run';
 import type { Change } from './items';
-import { time, type TrackedRecord } from './requests';
+import { time, type TrackedRecord } from './reader';
 
 /** Changes stamped this long before the time are read too: a service clock behind n8n's. */
 export const CATCH_UP_MARGIN_MS = 60_000;
@@ -37,7 +37,7 @@ function changeSince(record: TrackedRecord, since: number, from: number): Change
 async function articlesSince(
 	since: number,
 	from: number,
-	ctx: PollContext,
+	ctx: PollRun,
 	short: string[],
 	met: Map<string, TrackedRecord> | undefined,
 ): Promise<Change[]> {
@@ -68,7 +68,7 @@ async function socialSince(
 	from: number,
 	events: readonly TriggerEvent[],
 	short: string[],
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<Change[]> {
 	const met = new Map<string, Change>();
 	let pages = 0;
@@ -105,7 +105,7 @@ async function socialSince(
 export async function catchUp(
 	from: number,
 	events: readonly TriggerEvent[],
-	ctx: PollContext,
+	ctx: PollRun,
 	met?: Map<string, TrackedRecord>,
 ): Promise<CatchUp> {
 	const since = from - CATCH_UP_MARGIN_MS;

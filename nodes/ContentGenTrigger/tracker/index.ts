@@ -6,5 +6,5 @@ export { runPoll } from './poll';
 export { pickTestEvent } from './items';
 export type { Lag, PollOutcome, TrackerConfig } from './poll';
 export type { EmittedItem } from './items';
-export type { ListResult, Reader, TrackedRecord, TrackerReply, TrackerRequest } from './requests';
+export type { ListResult, Reader, TrackedRecord, TrackerReply, TrackerRequest } from './reader';
 export type { TriggerEvent } from '../events';

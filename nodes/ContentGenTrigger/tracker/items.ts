@@ -1,9 +1,14 @@
 /**
- * What a change emits: the record, the selected events it matches and its event id; and Fetch
- * Test Event's item.
+ * Every item the trigger gives is built here, whichever path met its change (a poll's first
+ * report, a catch-up, a record found out of sight, a repeat of At Least Once, Fetch Test Event):
+ * the selected events it matches (`itemOf`), its event id, and what n8n receives (`itemJson`): the
+ * list's fields of its record (spec 2.2, 2.3) whichever way the poll met it, so an expression on a
+ * field works on every execution, or with Options > Full Record the social record read by id
+ * (`readFullRecords`, 1 request an item).
  */
+import { ARTICLE_LIST_FIELDS, SOCIAL_LIST_FIELDS } from '../../shared/domain/list-fields';
 import { definition, matching, type Previous, type RecordKind, type TriggerEvent } from '../events';
-import { time, type TrackedRecord } from './requests';
+import { time, type Reader, type TrackedRecord } from './reader';
 
 /** One observed change of one record. */
 export interface Change {
@@ -37,7 +42,16 @@ export function itemOf(
 	eventId: string,
 ): EmittedItem | undefined {
 	const events = matching(selected, kind, previous, status);
-	if (events.length === 0) return undefined;
+	return events.length === 0 ? undefined : emitted(kind, events, previous, record, eventId);
+}
+
+function emitted(
+	kind: RecordKind,
+	events: TriggerEvent[],
+	previous: Previous,
+	record: TrackedRecord,
+	eventId: string,
+): EmittedItem {
 	return {
 		kind,
 		event: events[0],
@@ -78,15 +92,7 @@ export function pickTestEvent(
 		if (fitting.length === 0) continue;
 		const previous = definition(fitting[0]).example(record.status) as string | null;
 		const kind = definition(fitting[0]).kind;
-		return {
-			kind,
-			event: fitting[0],
-			events: fitting,
-			previous,
-			previousStatus: previous,
-			eventId: eventIdOf(kind, record),
-			record,
-		};
+		return emitted(kind, fitting, previous, record, eventIdOf(kind, record));
 	}
 	return undefined;
 }
@@ -113,4 +119,78 @@ export function eventId(kind: RecordKind, id: string, status: string, updatedAt:
 
 export function eventIdOf(kind: RecordKind, record: TrackedRecord): string {
 	return eventId(kind, String(record.id), record.status, record.updated_at);
+}
+
+// ----- what n8n receives -----
+
+/** The fields the service's lists give (spec 2.2 and 2.3, "list items carry"). */
+export const LIST_FIELDS: Record<RecordKind, readonly string[]> = {
+	article: ARTICLE_LIST_FIELDS,
+	social: SOCIAL_LIST_FIELDS,
+};
+
+/** An item; `full`: its record was read by id for Full Record. */
+export type ShownItem = EmittedItem & { full?: boolean };
+
+/** How an item shows its record: the list's fields, or the full record. */
+export type ItemShape = 'list' | 'full';
+
+/** The record an item shows: the list's fields in the list's order, one not sent null. */
+function shapedRecord(item: ShownItem, shape: ItemShape): Record<string, unknown> {
+	// Articles, and a social record Full Record could not read (gone since), keep the list's fields.
+	if (shape === 'full' && item.full) return item.record;
+	const shaped: Record<string, unknown> = {};
+	for (const field of LIST_FIELDS[item.kind]) shaped[field] = item.record[field] ?? null;
+	return shaped;
+}
+
+/** An item's JSON: the record, its events and previous status, its event id; `behind` while late. */
+export function itemJson(
+	item: ShownItem,
+	shape: ItemShape,
+	late?: string,
+): Record<string, unknown> {
+	return {
+		...shapedRecord(item, shape),
+		event: item.event,
+		events: item.events,
+		previousStatus: item.previousStatus,
+		eventId: item.eventId,
+		...(late ? { behind: late } : {}),
+	};
+}
+
+/**
+ * Full Record: each social item's record read by id, 1 request each, one after another (the
+ * reader paces them within the key's budget and the poll's deadline); the items as they are under
+ * the list's fields. A record gone since the poll met it keeps the list's fields; `gone` counts
+ * them.
+ */
+export async function readFullRecords(
+	items: EmittedItem[],
+	shape: ItemShape,
+	read: Reader,
+): Promise<{ items: ShownItem[]; gone: number }> {
+	if (shape !== 'full') return { items, gone: 0 };
+	const out: ShownItem[] = [];
+	let gone = 0;
+	for (const item of items) {
+		if (item.kind !== 'social') {
+			out.push(item);
+			continue;
+		}
+		const reply = await read({ kind: 'socialRecord', id: String(item.record.id) });
+		if (reply && 'id' in reply) out.push({ ...item, record: reply as TrackedRecord, full: true });
+		else {
+			gone++;
+			out.push(item);
+		}
+	}
+	return { items: out, gone };
+}
+
+/** n8n's log line when Full Record found records gone. */
+export function goneNotice(gone: number): string | undefined {
+	if (gone === 0) return undefined;
+	return `ContentGen Trigger: ${gone} social record(s) no longer exist, so 'Full Record' could not read them: their items carry the list's fields`;
 }

@@ -12,17 +12,15 @@
  * page read at one poll is still below it at the next: reading on from that page skips nobody.
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
-import type { PollContext } from './context';
-import { time, type TrackedRecord } from './requests';
-import { keyOf, RecordMap, statusCode } from './state/keys';
+import type { PollRun } from './poll-run';
+import { time, type TrackedRecord } from './reader';
+import { keyOf, OLD_KEY, RecordMap, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
 
 export const LEARN_PAGES_PER_POLL = 5;
 /** Finished articles remembered below the floor: 10 characters each, 40,000 of the state's 60,000. */
 export const OLD_MAX = 4000;
 export const LEARN_MAX_PAGES = OLD_MAX / 100;
-/** Their keys: 54 bits of the mixed id (./state/keys), whatever length the state's other keys have. */
-export const OLD_KEY = 9;
 
 const PENDING: readonly string[] = ARTICLE_LIFECYCLE.pending;
 
@@ -33,7 +31,7 @@ const PENDING: readonly string[] = ARTICLE_LIFECYCLE.pending;
  */
 export async function learnArticles(
 	memory: ArticleMemory,
-	ctx: PollContext,
+	ctx: PollRun,
 	met?: Map<string, TrackedRecord>,
 ): Promise<void> {
 	const first = memory.learn ?? 1;
@@ -103,19 +101,4 @@ export function forgetLeastRecent(seen: RecordMap<Seen>, count: number, floor: n
 	const old = [...seen].filter(([, entry]) => entry.bound < floor);
 	old.sort(([, x], [, y]) => x.bound - y.bound);
 	for (const [key] of old.slice(0, count)) seen.delete(key);
-}
-
-/**
- * When the state is full: old articles first, then those seen below the floor, each changed
- * longest ago first (a later move of one between finished statuses then goes unreported).
- */
-export function forgetOldArticles(memory: ArticleMemory, excess: () => number): void {
-	if (memory.old) forgetLeastRecent(memory.old, excess(), Infinity);
-	forgetLeastRecent(memory.seen, excess(), memory.floor);
-}
-
-/** Characters the old articles take stored: a key and a status letter each, a group a day. */
-export function oldSize(old: RecordMap<Seen> | undefined): number {
-	if (!old) return 0;
-	return old.size * (OLD_KEY + 1) + new Set([...old].map(([, e]) => e.bound)).size * 20;
 }

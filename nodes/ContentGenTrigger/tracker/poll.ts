@@ -11,11 +11,11 @@ import { eventsOfKind, type TriggerEvent } from '../events';
 import { itemsOf, type EmittedItem } from './items';
 import { withRepeats, type Delivery } from './repeats';
 import { pollSocial } from './social/social';
-import { store } from './state/codec';
+import { store } from './state/forget';
 import type { TrackerMemory } from './state/memory';
 import { readStored, type Stored } from './state/formats';
-import { PollContext, type PollSettings } from './context';
-import { PAGE_SIZE, type Reader, type TrackedRecord } from './requests';
+import { PollRun, type PollSettings } from './poll-run';
+import { PAGE_SIZE, type Reader, type TrackedRecord } from './reader';
 
 const DEFAULTS = {
 	/** How far below the newest change a poll reads again, for writers whose clocks are behind. */
@@ -83,8 +83,8 @@ export async function runPoll(
 ): Promise<PollOutcome> {
 	const { events } = config;
 	const settings = settingsOf(config);
-	const ctx = new PollContext(read, settings);
-	const storedAs = readStored(stored, config.scope, ctx.startedAt);
+	const ctx = new PollRun(read, settings);
+	const storedAs = readStored(stored, config.scope);
 	const previous = storedAs.kind === 'read' ? storedAs.memory : undefined;
 	// Articles the poll reads, for its repeats (at-least-once delivery only).
 	const met = config.delivery === 'atLeastOnce' ? new Map<string, TrackedRecord>() : undefined;

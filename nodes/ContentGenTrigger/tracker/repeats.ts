@@ -12,8 +12,8 @@
 import type { Previous, RecordKind, TriggerEvent } from '../events';
 import { eventId, itemOf, type EmittedItem } from './items';
 import { keyOf, unpackId } from './state/keys';
-import type { Notes, PollContext } from './context';
-import { time, type TrackedRecord } from './requests';
+import type { Notes, PollRun } from './poll-run';
+import { time, type TrackedRecord } from './reader';
 
 /** How often a change is reported, first and again: 1 + REPEATS times. */
 export const REPEATS = 2;
@@ -71,7 +71,7 @@ const idOf = (entry: Entry) => eventId(entry.kind, unpackId(entry.key), entry.st
 async function findArticles(
 	wanted: Entry[],
 	met: Map<string, TrackedRecord>,
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<void> {
 	const left = () => wanted.filter((entry) => !met.has(entry.key));
 	for (let page = 1; left().length > 0 && page <= ctx.maxArticlePages; page++) {
@@ -95,7 +95,7 @@ export async function repeats(
 	journal: Journal,
 	events: readonly TriggerEvent[],
 	met: Map<string, TrackedRecord>,
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<EmittedItem[]> {
 	const due = journal.entries.filter((entry) => entry.poll >= journal.poll - REPEATS);
 	await findArticles(
@@ -165,7 +165,7 @@ export async function withRepeats(
 	items: EmittedItem[],
 	events: readonly TriggerEvent[],
 	met: Map<string, TrackedRecord>,
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<{ items: EmittedItem[]; journal: Record<string, unknown> }> {
 	const before = decodeJournal(journalStored);
 	const again = await repeats(before, events, met, ctx);

@@ -1,16 +1,15 @@
 /**
  * The search of the whole social list, for what a poll may have to look for there: new records
  * that skipped the followed lists (./new-records) and followed records out of sight
- * (./find-again). New records are all on page 1 when the list is newest first; otherwise the
+ * (./followed: FindAgain). New records are all on page 1 when the list is newest first; otherwise the
  * search goes page by page from where the last one stopped, within the poll's request budget:
  * late, and saying so, never silent. What whole passes do not find is given up.
  */
-import type { PollContext } from '../context';
-import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../requests';
+import type { PollRun } from '../poll-run';
+import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../reader';
 import type { SocialMemory } from '../state/memory';
-import type { FindAgain } from './find-again';
-import { readToLearn } from './learning';
-import type { NewRecords } from './new-records';
+import type { FindAgain } from './followed';
+import { readToLearn, type NewRecords } from './new-records';
 import { WholeList } from './whole-list';
 
 /** Whole passes over the list that find nothing, before what is looked for is given up. */
@@ -29,7 +28,7 @@ export class Search {
 
 	constructor(
 		previous: SocialMemory,
-		private readonly ctx: PollContext,
+		private readonly ctx: PollRun,
 		private readonly total: number,
 		private readonly newRecords: NewRecords,
 		private readonly findAgain: FindAgain,

@@ -1,28 +1,41 @@
 /**
- * Social content: the list has no sort and no promised order, so the tracker never depends on
- * one. It follows every record in a followed status (./followed) and any record in a status the
- * list filter does not know (`publishing`, fetched by id). Each poll reads page 1 of each followed
- * list and of the whole list. Terminal lists (published, failed) are never read: a followed record
- * that left its list is fetched by id or met in the search (./find-again), and so are the new
- * records the count says exist (./new-records, ./search).
+ * Social content, what one poll does (pollSocial below), in plain words. The list has no sort and
+ * no promised order, so nothing here depends on one.
+ *
+ * 1. Read the followed lists (./followed.ts, readFollowed): the statuses the selected events come
+ *    from (draft, queued, generating; also ready, completed, scheduled for the events after a
+ *    finish). Page 1 of each; the rest of a list only when its count or page 1 shows a move.
+ * 2. Read page 1 of the whole list. Its count says how many records were created since the last
+ *    poll. At activation (the first poll, or other followed lists), only a starting point is
+ *    taken: the whole list is then read once, over as many polls as it takes, to learn what exists
+ *    (./new-records.ts, "learning the account").
+ * 3. Compare each listed record with what is remembered of it (./followed.ts, Following): another
+ *    status is a change; not remembered, it is a new record (./new-records.ts, NewRecords: created
+ *    after the newest one counted, and not among the recent ones kept) or one that came into the
+ *    list since (reported with its previous status unknown, only when the list was read whole now
+ *    and at the last poll).
+ * 4. Followed records out of sight (gone from a list read whole, or `publishing`, which no list
+ *    filter shows) are fetched by id while few, else met in the search (./followed.ts, FindAgain);
+ *    those whole searches never meet are no longer followed.
+ * 5. The search (./search.ts) reads the whole list for what is still looked for (new records the
+ *    count says exist and page 1 did not show, followed records out of sight), newest first when
+ *    the list is, else from where the last poll stopped; its pages are optional reads within the
+ *    poll's request budget (./whole-list.ts keeps what one poll met of the list).
+ * 6. The changes go to the items (../items.ts); the memory for the next poll is returned
+ *    (memoryAfter; its stored keys: ../state/README.md).
  *
  *   idle poll = followed lists + 1 requests: 4 for finished/failed events, 7 with the others, at
  *     any size.
  *   a poll after a move = that + (pages of the followed lists beyond their first) + 1 per record
  *     that left them + (when ids are not whole) the search, at most the poll's request budget.
- *
- * A record of a followed list that is not remembered is new if it is (./new-records); otherwise
- * it entered that list, which is reported (previous status unknown) only when the list was read
- * whole at this poll and the last one.
  */
 import { followedStatuses, type TriggerEvent } from '../../events';
-import type { PollContext } from '../context';
+import type { PollRun } from '../poll-run';
 import type { Change } from '../items';
-import type { TrackedRecord } from '../requests';
+import type { TrackedRecord } from '../reader';
 import { codeStatus, keyOf, RecordMap, statusCode } from '../state/keys';
 import type { NewRecordMemory, SocialMemory } from '../state/memory';
-import { FindAgain } from './find-again';
-import { Following, readFollowed, type FollowedRead } from './followed';
+import { FindAgain, Following, readFollowed, type FollowedRead } from './followed';
 import { NewRecords } from './new-records';
 import { Search } from './search';
 
@@ -48,7 +61,7 @@ interface Run {
 export async function pollSocial(
 	stored: SocialMemory | undefined,
 	events: readonly TriggerEvent[],
-	ctx: PollContext,
+	ctx: PollRun,
 ): Promise<SocialPoll> {
 	const statuses = followedStatuses(events);
 	const lists = statuses.map(statusCode).join('');

@@ -4,8 +4,8 @@
  * (all of them met means every record there is was seen), and pages that repeat more records than
  * were added meanwhile show an order that moves between requests.
  */
-import type { PollContext } from '../context';
-import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../requests';
+import type { PollRun } from '../poll-run';
+import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../reader';
 import { keyOf } from '../state/keys';
 
 /**
@@ -42,7 +42,7 @@ export class WholeList {
 	private repeated = 0;
 
 	constructor(
-		private readonly ctx: PollContext,
+		private readonly ctx: PollRun,
 		private readonly count: number,
 		/** Its order moves between requests (found by an earlier poll, or by this one). */
 		public reorders: boolean,

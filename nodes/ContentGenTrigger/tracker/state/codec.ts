@@ -1,34 +1,17 @@
 /**
  * The stored state: the memory (./memory) encoded as n8n keeps it in the node's static data (JSON:
- * one-letter keys, packed ids; ../../README.md gives the legend), and kept under STATE_BUDGET
- * characters. Every map of record keys shares one key length: the longest that fits. When even
- * MIN_KEY characters do not, records are forgotten, least needed first, and the trigger says so:
- * finished articles older than the look-back (memory only), then recent ones (the article
- * look-back shrinks to what is remembered), then followed social records (their next change is
- * reported only when they show up in a list again), then pending articles (their completion can
- * go unreported), then recent social records (new ones are then looked for above them only).
+ * one-letter keys, packed ids; ./README.md gives every key), decoded, and measured against
+ * STATE_BUDGET characters. Every map of record keys shares one key length: the longest that fits.
+ * What is forgotten when even MIN_KEY characters do not fit is ./forget's choice.
  */
-import { RecordMap, FULL_KEY, MIN_KEY } from './keys';
-import type { Notes } from '../context';
-import { forgetOldArticles, oldSize, OLD_KEY } from '../learn-articles';
+import { RecordMap, FULL_KEY, MIN_KEY, OLD_KEY } from './keys';
 import type { Seen, TrackerMemory } from './memory';
 
 export const STATE_BUDGET = 60_000;
 /** The format written (3: keys of the mixed id, ./keys); `v` and `t` stay top-level (./formats). */
 export const VERSION = 3;
 
-type Json = Record<string, unknown>;
-
-/**
- * What to store after a poll: the memory at the longest key length that fits STATE_BUDGET less
- * `reserved` (what the rest of the state takes: the journal of at-least-once delivery,
- * ../repeats), forgetting first when none does.
- */
-export function store(memory: TrackerMemory, notes: Notes, lookBackMs: number, reserved = 0): Json {
-	const keyLength =
-		fittingKeyLength(memory, reserved) ?? forgetToFit(memory, notes, lookBackMs, reserved);
-	return encode(memory, keyLength);
-}
+export type Json = Record<string, unknown>;
 
 /** Encodes at the key length given (callers first make the memory fit: see fittingKeyLength). */
 export function encode(memory: TrackerMemory, keyLength: number): Json {
@@ -130,7 +113,7 @@ export function decode(stored: unknown, scope: string): TrackerMemory | undefine
 	return memory;
 }
 
-// ----- size: the key length, and what is forgotten when none fits -----
+// ----- size: the key length that fits -----
 
 function maps(memory: TrackerMemory): Array<RecordMap<unknown>> {
 	const a = memory.articles;
@@ -142,7 +125,7 @@ function maps(memory: TrackerMemory): Array<RecordMap<unknown>> {
 }
 
 /** Characters the maps take at a key length (status-code maps add one per entry). */
-function footprint(memory: TrackerMemory, keyLength: number): number {
+export function footprint(memory: TrackerMemory, keyLength: number): number {
 	const a = memory.articles;
 	const s = memory.social;
 	// Maps of statuses are stored grouped by status; seen articles carry theirs per entry.
@@ -161,7 +144,7 @@ function groupCount<V>(map: RecordMap<V>, bound: (value: V) => number): number {
 }
 
 /** The longest key that fits the budget (less `reserved`) and every entry has, or undefined. */
-function fittingKeyLength(memory: TrackerMemory, reserved = 0): number | undefined {
+export function fittingKeyLength(memory: TrackerMemory, reserved = 0): number | undefined {
 	const longest = maps(memory).reduce((low, map) => Math.min(low, map.shortest), FULL_KEY);
 	for (let keyLength = longest; keyLength >= MIN_KEY; keyLength--) {
 		if (footprint(memory, keyLength) + reserved <= STATE_BUDGET) return keyLength;
@@ -169,67 +152,10 @@ function fittingKeyLength(memory: TrackerMemory, reserved = 0): number | undefin
 	return undefined;
 }
 
-/** Removes the oldest entries of a map, at most `count`; returns how many went. */
-function forget<V>(
-	map: RecordMap<V>,
-	count: number,
-	when: (value: V) => boolean = () => true,
-): number {
-	let removed = 0;
-	for (const [key, value] of [...map]) {
-		if (removed >= count) break;
-		if (!when(value)) continue;
-		map.delete(key);
-		removed++;
-	}
-	return removed;
-}
-
-/** Forgets what must go for the state to fit (see the header), saying so; the key length then. */
-function forgetToFit(
-	memory: TrackerMemory,
-	notes: Notes,
-	lookBackMs: number,
-	reserved: number,
-): number {
-	const excess = (m: TrackerMemory) => {
-		const over = footprint(m, MIN_KEY) + reserved - STATE_BUDGET;
-		return over > 0 ? Math.ceil(over / MIN_KEY) + 1 : 0;
-	};
-	const a = memory.articles;
-	const s = memory.social;
-	if (a) {
-		forgetOldArticles(a, () => excess(memory));
-		let newestSeen = -Infinity;
-		const n = forget(a.seen, excess(memory), (seen) => {
-			newestSeen = Math.max(newestSeen, seen.bound);
-			return true;
-		});
-		if (n > 0) {
-			a.floor = Math.max(a.floor, newestSeen + 1);
-			notes.add(`too many article changes to remember: the look-back is shorter for now`);
-		}
-	}
-	if (s && forget(s.followed, excess(memory)) > 0) {
-		s.completeLists = '';
-		notes.addUnfollowed();
-	}
-	if (a && forget(a.pending, excess(memory)) > 0) {
-		notes.add('too many articles in flight to remember: the oldest are no longer followed');
-	}
-	let newestForgotten = -Infinity;
-	const forgotten = s
-		? forget(s.newRecords.recent, excess(memory), (bound) => {
-				newestForgotten = Math.max(newestForgotten, bound);
-				return true;
-			})
-		: 0;
-	if (s && forgotten > 0) {
-		// Recent records forgotten must not pass for new ones: new ones are looked for above them.
-		s.newRecords.newestCreated = Math.max(s.newRecords.newestCreated, newestForgotten + lookBackMs);
-		notes.add('too many new social records at once: some may go unreported');
-	}
-	return fittingKeyLength(memory, reserved) ?? MIN_KEY;
+/** Characters the old articles take stored: a key and a status letter each, a group a day. */
+function oldSize(old: RecordMap<Seen> | undefined): number {
+	if (!old) return 0;
+	return old.size * (OLD_KEY + 1) + new Set([...old].map(([, e]) => e.bound)).size * 20;
 }
 
 // ----- packing -----

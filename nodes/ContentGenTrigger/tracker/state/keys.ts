@@ -20,6 +20,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** Characters of a whole packed id: a key this wide can be turned back into the UUID. */
 export const FULL_KEY = 22;
 export const MIN_KEY = 9;
+/** Keys of finished articles below the floor (54 bits), whatever length the state's other keys have. */
+export const OLD_KEY = 9;
 
 /** murmur3's finaliser: a bijection of 32 bits in which each output bit depends on every input bit. */
 function fmix(h: number): number {
@@ -91,11 +93,6 @@ function uuidOf(words: number[]): string {
 /** The UUID of a whole key (lower case). */
 export function unpackId(packed: string): string {
 	return uuidOf(mix(wordsOf(packed), true));
-}
-
-/** This build's key of a whole key of state format 1 (the UUID in base64url, unmixed). */
-export function plainKeyToKey(plain: string): string {
-	return packId(uuidOf(wordsOf(plain))) as string;
 }
 
 /** The key of a record id at full length, or undefined when the record cannot be tracked. */

@@ -1,4 +1,4 @@
-/** What the tracker asks the service for, and what it is answered. */
+/** The tracker's side of the seam: what it asks the service for, what it is answered, the `Reader`. */
 import { PAGE_SIZE_MAX } from '../../shared/constants';
 
 export interface TrackedRecord {
@@ -33,7 +33,7 @@ export const OUT_OF_TIME = { outOfTime: true } as const;
 export type TrackerReply = ListResult | TrackedRecord | null | typeof OUT_OF_TIME;
 
 /**
- * How the tracker reads the service: the node answers through the transport (../reads), tests
+ * How the tracker reads the service: the node answers through the transport (../service-reader), tests
  * from an in-memory account (at once, or later).
  */
 export type Reader = (request: TrackerRequest) => Promise<TrackerReply> | TrackerReply;

@@ -8,7 +8,7 @@ import {
 	type TrackedRecord,
 	type TrackerReply,
 	type TrackerRequest,
-} from './requests';
+} from './reader';
 
 const UNFOLLOWED = 'too many social records to follow: the oldest are no longer followed';
 
@@ -47,7 +47,7 @@ export interface PollSettings {
  * that tells the service's clock sets `now`), the requests it may still spend on optional reads,
  * and what it has to say.
  */
-export class PollContext {
+export class PollRun {
 	private clock: number;
 	readonly startedAt: number;
 	readonly lookBackMs: number;

@@ -1,5 +1,6 @@
 /**
- * The trigger's only use of the transport: answers the tracker's reads. Every request (its
+ * The node's side of the seam (./tracker/reader is the tracker's): the trigger's only use of the
+ * transport, answering the tracker's reads. Every request (its
  * timeouts, retries and rate-limit waits) ends by the poll's deadline, so a poll never runs into
  * the next one nor past n8n's poll budget; optional reads are declined once half of that time is
  * gone.
@@ -18,7 +19,7 @@ import {
 	type TrackedRecord,
 	type TrackerReply,
 	type TrackerRequest,
-} from './tracker/requests';
+} from './tracker/reader';
 
 /** A poll waits out a 429 this long at most, then gives up and tries again at the next poll. */
 const MAX_RATE_LIMIT_WAIT_MS = 20_000;
