@@ -49,28 +49,30 @@ export function verdict(row: BenchRow): string {
 	return met === null ? '-' : met ? 'met' : '**missed**';
 }
 
+const HEADER = ['benchmark', 'measured', 'minimum / reference', 'ratio', 'target', 'target met'];
+const cells = (r: BenchRow) => [r.name, r.measured, r.reference, r.ratio, r.target, verdict(r)];
+
+/** The table the console prints: every row, the section first, columns padded. */
 export function table(rows: BenchRow[]): string[] {
-	const header = [
-		'section',
-		'benchmark',
-		'measured',
-		'minimum / reference',
-		'ratio',
-		'target',
-		'target met',
-	];
-	const lines = rows.map((r) => [
-		r.section,
-		r.name,
-		r.measured,
-		r.reference,
-		r.ratio,
-		r.target,
-		verdict(r),
-	]);
+	const header = ['section', ...HEADER];
+	const lines = rows.map((r) => [r.section, ...cells(r)]);
 	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
 	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
 	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...lines.map(line)];
+}
+
+/** The tables the docs hold: one per section in the order first measured, unpadded (half the bytes). */
+export function sectionTables(rows: BenchRow[]): string[] {
+	const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+	const sections = [...new Set(rows.map((r) => r.section))];
+	return sections.flatMap((section, i) => [
+		...(i > 0 ? [''] : []),
+		`**${section}**`,
+		'',
+		line(HEADER),
+		line(HEADER.map(() => '---')),
+		...rows.filter((r) => r.section === section).map((r) => line(cells(r))),
+	]);
 }
 
 /** Joins the words into lines of at most `width` characters, as the Markdown files are wrapped. */
@@ -128,7 +130,7 @@ function unit(run: BenchRun): string {
 			`Run of ${run.date}: \`${run.command}\`, ${run.seconds.toFixed(1)} s from start to table, on ${run.machine} (load average ${run.loadAtStart.toFixed(1)} when it started). Timed figures are medians of ${run.runs} runs (cold load: ${run.loadRuns} fresh processes).`,
 		),
 		'',
-		...table(run.rows),
+		...sectionTables(run.rows),
 		'',
 		...run.notes.map((note) => `- ${note}`),
 	].join('\n');

@@ -109,14 +109,9 @@ export function resultTable() {
 		};
 		const keys = (Object.keys(header) as Array<keyof Row>).filter((k) => k !== 'section');
 		rows.sort((a, b) => (a.section ?? 0) - (b.section ?? 0));
-		const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => String(r[k]).length)));
-		const line = (r: Row) =>
-			`| ${keys.map((k, i) => String(r[k]).padEnd(widths[i])).join(' | ')} |`;
-		return [
-			line(header),
-			`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
-			...rows.map(line),
-		].join('\n');
+		// Unpadded: Markdown aligns the columns, and padding doubled the bytes.
+		const line = (r: Row) => `| ${keys.map((k) => String(r[k])).join(' | ')} |`;
+		return [line(header), `|${keys.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 	}
 
 	return { rows, row, render };

@@ -244,9 +244,7 @@ export async function queueBenchmark(deployment: Deployment): Promise<Check[]> {
 		`Machine: ${cores} cores (${cpu}), Node ${process.version}, n8n main + 2 workers (concurrency 5) on`,
 		`Postgres and Redis, sandbox speed ${deployment.sandboxSpeed}.`,
 		'',
-		'```',
 		table(),
-		'```',
 	].join('\n');
 	for (const line of text.split('\n')) report(line);
 	if (process.env.CONTENTGEN_BENCH_WRITE) {
