@@ -35,6 +35,8 @@ export class NewRecords {
 		/** The whole list's total now. */
 		private readonly total: number,
 		private readonly activating: boolean,
+		/** Newest created_at on the page that gave `total`: those records existed at the count. */
+		private readonly countedNewest: number,
 		private readonly isFollowed: (key: string) => boolean,
 		private readonly findAgain: FindAgain,
 	) {
@@ -56,10 +58,14 @@ export class NewRecords {
 
 	/**
 	 * Created after activation (the first poll's start): new, even while the account is being
-	 * learnt, also when met by that first poll's own reading of the list.
+	 * learnt, also when met by that first poll's own reading of the list. The first poll judges by
+	 * n8n's clock and by the newest record of the page it counted on, whichever is later, so a
+	 * service whose clock runs ahead does not make records that existed at the count look new.
 	 */
 	private createdSinceActivation(created: number): boolean {
-		const since = this.activating ? this.ctx.startedAt : this.memory.learning?.since;
+		const since = this.activating
+			? Math.max(this.ctx.startedAt, this.countedNewest)
+			: this.memory.learning?.since;
 		return created > (since ?? Infinity);
 	}
 

@@ -32,7 +32,7 @@
 import { followedStatuses, type TriggerEvent } from '../../events';
 import type { PollRun } from '../poll-run';
 import type { Change } from '../items';
-import type { TrackedRecord } from '../reader';
+import { time, type TrackedRecord } from '../reader';
 import { codeStatus, keyOf, RecordMap, statusCode } from '../state/keys';
 import type { NewRecordMemory, SocialMemory } from '../state/memory';
 import { FindAgain, Following, readFollowed, type FollowedRead } from './followed';
@@ -81,6 +81,7 @@ export async function pollSocial(
 		ctx,
 		first.total,
 		activating,
+		newestOf(first.items),
 		isFollowed,
 		findAgain,
 	);
@@ -235,3 +236,13 @@ const startingMemory = (lists: string): SocialMemory => ({
 	notNewestFirst: false,
 	reorders: false,
 });
+
+/** The newest created_at of a page's records (-Infinity for none or no stamp). */
+function newestOf(records: TrackedRecord[]): number {
+	let newest = -Infinity;
+	for (const record of records) {
+		const created = time(record.created_at);
+		if (created > newest) newest = created;
+	}
+	return newest;
+}
