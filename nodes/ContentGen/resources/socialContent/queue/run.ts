@@ -1,14 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	crowded,
-	overFull,
-	reassign,
-	tiedAfter,
-	type ListedPost,
-} from '../../../../shared/queue/claims';
-import { windowOf, type QueueSettings } from '../../../../shared/queue/settings';
+import { crowded, overFull, reassign, tiedAfter, type ListedPost } from './claims';
+import { windowOf, type QueueSettings } from './settings';
 import {
 	countIn,
 	firstFree,
@@ -18,7 +12,7 @@ import {
 	take,
 	type Occupancy,
 	type Slot,
-} from '../../../../shared/queue/slots';
+} from './slots';
 import type { Explain } from '../../../../shared/transport/errors';
 import { connect, request, type Connection } from '../../../../shared/transport/request';
 import { appendPaired, errorItem, toNodeError, type ItemWork } from '../../../helpers/items';
@@ -35,7 +29,7 @@ type Plan = { work: ItemWork } | { queued: Queued };
 /**
  * Publish when at least one item is queued: items one at a time in item order, so they take
  * distinct slots in that order. The scheduled list is read once before the first queued item and
- * again after the last (claim and verify, see shared/queue/claims.ts): a post that another workflow
+ * again after the last (claim and verify, see claims.ts): a post that another workflow
  * or the dashboard scheduled first in the same slot moves to the next free one; one that still
  * shares a slot after the last read is reported on its item and in an execution hint.
  */
