@@ -40,7 +40,7 @@ export function toNodeError(
 }
 
 /** The item n8n shows for a failed item under "Continue On Fail". */
-export function errorItem(
+function errorItem(
 	error: NodeApiError | NodeOperationError,
 	itemIndex: number,
 ): INodeExecutionData {
@@ -54,22 +54,6 @@ export type ItemResult = IDataObject | IDataObject[] | INodeExecutionData[];
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
 	return typeof value === 'object' && value !== null && 'json' in value;
-}
-
-/** Appends the results of one input item, paired with it; no spread, so any count fits. */
-export function appendPaired(
-	output: INodeExecutionData[],
-	result: ItemResult,
-	itemIndex: number,
-): void {
-	const list = Array.isArray(result) ? result : [result];
-	for (const entry of list) {
-		output.push(
-			isExecutionData(entry)
-				? { ...entry, pairedItem: { item: itemIndex } }
-				: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
-		);
-	}
 }
 
 /**
@@ -170,10 +154,14 @@ export class ItemRun {
 		this.unsure.add(itemIndex);
 	}
 
+	/** The results of one input item, paired with it. */
 	done(itemIndex: number, result: ItemResult): void {
-		const items: INodeExecutionData[] = [];
-		appendPaired(items, result, itemIndex);
-		this.outputs[itemIndex] = items;
+		const list: Array<IDataObject | INodeExecutionData> = Array.isArray(result) ? result : [result];
+		this.outputs[itemIndex] = list.map((entry) =>
+			isExecutionData(entry)
+				? { ...entry, pairedItem: { item: itemIndex } }
+				: { json: entry, pairedItem: { item: itemIndex } },
+		);
 	}
 
 	/** An item failed: its error item (kept for "Continue On Fail"), and the first failure. */
