@@ -98,7 +98,7 @@ export async function runGenerate(
 			else run.done(itemIndex, output);
 		} catch (error) {
 			if (answered || mayHaveBeenProcessed(error)) run.sentWithoutId(itemIndex);
-			throw error;
+			run.fail(itemIndex, error);
 		}
 	});
 	run.stopIfFailed();
