@@ -3,8 +3,13 @@
  * (updated_at, then the id), so ties on updated_at (a service stamping whole seconds) move exactly
  * the posts over Posts per Slot, each once, and never into the slot they leave.
  */
-import { crowded, reassign, tiedAfter, type ListedPost } from '../../nodes/shared/queue/claims';
-import type { Slot } from '../../nodes/shared/queue/slots';
+import {
+	crowded,
+	reassign,
+	tiedAfter,
+	type ListedPost,
+} from '../../nodes/ContentGen/resources/socialContent/queue/claims';
+import type { Slot } from '../../nodes/ContentGen/resources/socialContent/queue/slots';
 
 const MONDAY = Date.parse('2026-11-30T09:00:00Z');
 const TUESDAY = Date.parse('2026-12-01T09:00:00Z');

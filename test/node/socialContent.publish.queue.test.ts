@@ -5,7 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { queueProperties } from '../../nodes/ContentGen/resources/socialContent/queue/properties';
-import { QUEUE } from '../../nodes/shared/queue/settings';
+import { QUEUE } from '../../nodes/ContentGen/resources/socialContent/queue/settings';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import { setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope } from './fixtures';

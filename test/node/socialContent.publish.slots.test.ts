@@ -17,8 +17,8 @@ import {
 	WEEKDAYS,
 	type PostingTime,
 	type ScheduledPost,
-} from '../../nodes/shared/queue/slots';
-import { zoneClock } from '../../nodes/shared/queue/zone';
+} from '../../nodes/ContentGen/resources/socialContent/queue/slots';
+import { zoneClock } from '../../nodes/ContentGen/resources/socialContent/queue/zone';
 
 const SEED =
 	process.env.CONTENTGEN_PROPERTY_SEED === 'random'

@@ -40,7 +40,7 @@ export function toNodeError(
 }
 
 /** The item n8n shows for a failed item under "Continue On Fail". */
-export function errorItem(
+function errorItem(
 	error: NodeApiError | NodeOperationError,
 	itemIndex: number,
 ): INodeExecutionData {
@@ -54,22 +54,6 @@ export type ItemResult = IDataObject | IDataObject[] | INodeExecutionData[];
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
 	return typeof value === 'object' && value !== null && 'json' in value;
-}
-
-/** Appends the results of one input item, paired with it; no spread, so any count fits. */
-export function appendPaired(
-	output: INodeExecutionData[],
-	result: ItemResult,
-	itemIndex: number,
-): void {
-	const list = Array.isArray(result) ? result : [result];
-	for (const entry of list) {
-		output.push(
-			isExecutionData(entry)
-				? { ...entry, pairedItem: { item: itemIndex } }
-				: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
-		);
-	}
 }
 
 /**
@@ -128,12 +112,140 @@ export function sharedConnection(
 /** The requests of one item, once its parameters are read and checked. */
 export type ItemWork = (connection: Connection) => Promise<ItemResult>;
 
+/** Charged work: the id each item's request returns, and how the ids are introduced on a stop. */
+export interface Charged {
+	idField: string;
+	label: string;
+}
+
+/**
+ * The one item runner: each item's outcome in input order, paired, and the run's first failure.
+ * "Continue On Fail" turns a failure into that item's error item. Without it, no item starts after
+ * a failure, the ones in flight settle, and the error is that of the lowest failing item: the one a
+ * run one item at a time would have stopped at; for charged work it names every other item sent.
+ */
+export class ItemRun {
+	private readonly outputs: Array<INodeExecutionData[] | undefined>;
+	private readonly continueOnFail: boolean;
+	private readonly known = new Map<number, { id: string; status?: string }>();
+	/** Items whose charged request went out and may have been processed, with no id back. */
+	private readonly unsure = new Set<number>();
+	private firstFailure?: { itemIndex: number; error: NodeApiError | NodeOperationError };
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		size: number,
+		private readonly charged?: Charged,
+	) {
+		this.outputs = new Array<INodeExecutionData[] | undefined>(size);
+		this.continueOnFail = context.continueOnFail();
+	}
+
+	get failed(): boolean {
+		return this.firstFailure !== undefined;
+	}
+
+	remember(itemIndex: number, id: string, status?: string): void {
+		this.known.set(itemIndex, { id, status });
+	}
+
+	/** The item's charged request went out and may have been processed, but no id came back. */
+	sentWithoutId(itemIndex: number): void {
+		this.unsure.add(itemIndex);
+	}
+
+	/** The results of one input item, paired with it. */
+	done(itemIndex: number, result: ItemResult): void {
+		const list: Array<IDataObject | INodeExecutionData> = Array.isArray(result) ? result : [result];
+		this.outputs[itemIndex] = list.map((entry) =>
+			isExecutionData(entry)
+				? { ...entry, pairedItem: { item: itemIndex } }
+				: { json: entry, pairedItem: { item: itemIndex } },
+		);
+	}
+
+	/** An item failed: its error item (kept for "Continue On Fail"), and the first failure. */
+	fail(itemIndex: number, error: unknown): void {
+		if (this.context.getExecutionCancelSignal()?.aborted) throw error;
+		const nodeError = toNodeError(this.context, error, itemIndex);
+		const item = errorItem(nodeError, itemIndex);
+		const own = this.known.get(itemIndex);
+		if (own && this.charged) {
+			item.json[this.charged.idField] = own.id;
+			if (own.status) item.json.status = own.status;
+		}
+		this.outputs[itemIndex] = [item];
+		if (!this.firstFailure || itemIndex < this.firstFailure.itemIndex)
+			this.firstFailure = { itemIndex, error: nodeError };
+	}
+
+	/** Reads and checks every item before the first request; an item that throws has failed. */
+	prepareAll<T>(prepare: (itemIndex: number) => T): Array<T | undefined> {
+		const prepared = new Array<T | undefined>(this.outputs.length);
+		for (let itemIndex = 0; itemIndex < prepared.length; itemIndex++) {
+			try {
+				prepared[itemIndex] = prepare(itemIndex);
+			} catch (error) {
+				this.fail(itemIndex, error);
+			}
+		}
+		return prepared;
+	}
+
+	/**
+	 * Runs every item, `slots` at once in item order (see `inTurn`); what `run` throws is the item's
+	 * failure. Without "Continue On Fail" none starts after a failure.
+	 */
+	async each(slots: number, run: (itemIndex: number) => Promise<void>): Promise<void> {
+		await inTurn(
+			this.outputs.length,
+			slots,
+			async (itemIndex) => {
+				try {
+					await run(itemIndex);
+				} catch (error) {
+					this.fail(itemIndex, error);
+				}
+			},
+			() => !this.continueOnFail && this.failed,
+		);
+	}
+
+	/** Without "Continue On Fail", the first failure stops the run, naming the other items sent. */
+	stopIfFailed(): void {
+		if (!this.firstFailure || this.continueOnFail) return;
+		const { itemIndex, error: nodeError } = this.firstFailure;
+		const charged = this.charged;
+		if (charged) {
+			const others = new Map<number, string>();
+			for (const [index, { id, status }] of this.known)
+				others.set(index, `${charged.idField} ${id}${status ? ` (${status})` : ''}`);
+			for (const index of this.unsure)
+				if (!others.has(index))
+					others.set(index, `sent, no ${charged.idField} came back (it may have been charged)`);
+			others.delete(itemIndex);
+			if (others.size > 0) {
+				const list = Array.from(others.keys())
+					.sort((a, b) => a - b)
+					.map((index) => `item ${index}: ${others.get(index)}`)
+					.join('; ');
+				nodeError.description = `${nodeError.description ? `${nodeError.description}\n\n` : ''}${charged.label}: ${list}.`;
+			}
+		}
+		throw nodeError;
+	}
+
+	items(): INodeExecutionData[] {
+		const all: INodeExecutionData[] = [];
+		for (const output of this.outputs) for (const item of output ?? []) all.push(item);
+		return all;
+	}
+}
+
 /**
  * Runs an operation per item, several items at once (Options > Parallel Requests), within the key's
  * budget. `prepare` reads and checks an item's parameters without sending anything and returns the
- * work that sends its requests. Output is in input order and paired; "Continue On Fail" works per
- * item. Without it, no item starts after a failure, the ones in flight settle, and the error is
- * that of the lowest failing item: the one a run one item at a time would have stopped at.
+ * work that sends its requests.
  */
 export async function runPerItem(
 	this: IExecuteFunctions,
@@ -142,40 +254,13 @@ export async function runPerItem(
 ): Promise<INodeExecutionData[]> {
 	const slots = runSlots(this);
 	const connection = sharedConnection(this, slots);
-	const continueOnFail = this.continueOnFail();
-	const outputs = new Array<INodeExecutionData[] | undefined>(items.length);
-	let failure: { itemIndex: number; error: NodeApiError | NodeOperationError } | undefined;
-	const fail = (itemIndex: number, error: unknown) => {
-		const nodeError = toNodeError(this, error, itemIndex);
-		if (continueOnFail) outputs[itemIndex] = [errorItem(nodeError, itemIndex)];
-		else if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error: nodeError };
-	};
-	await inTurn(
-		items.length,
-		slots,
-		async (itemIndex) => {
-			let work: ItemWork;
-			try {
-				work = prepare(itemIndex);
-			} catch (error) {
-				fail(itemIndex, error);
-				return;
-			}
-			try {
-				const open = await connection();
-				const output: INodeExecutionData[] = [];
-				appendPaired(output, await work(open), itemIndex);
-				outputs[itemIndex] = output;
-			} catch (error) {
-				fail(itemIndex, error);
-			}
-		},
-		() => failure !== undefined,
-	);
-	if (failure) throw failure.error;
-	const all: INodeExecutionData[] = [];
-	for (const output of outputs) for (const item of output ?? []) all.push(item);
-	return all;
+	const run = new ItemRun(this, items.length);
+	await run.each(slots, async (itemIndex) => {
+		const work = prepare(itemIndex);
+		run.done(itemIndex, await work(await connection()));
+	});
+	run.stopIfFailed();
+	return run.items();
 }
 
 /** A plain read: one free GET per item, returned as the service gives it. */

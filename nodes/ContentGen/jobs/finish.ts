@@ -1,16 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { connect, type Connection } from '../../shared/transport/request';
-import { runSlots } from '../helpers/items';
+import { ItemRun, runSlots } from '../helpers/items';
 
-import { Batch } from './batch';
 import type { GenerationJob, WaitTarget } from './job';
 import { waitForAll } from './wait';
 
 /** Waits for all targets together, then records each item's output or error. */
 export async function finishJobs(
 	context: IExecuteFunctions,
-	batch: Batch,
+	run: ItemRun,
 	job: GenerationJob,
 	targets: WaitTarget[],
 	initialDelay: boolean,
@@ -25,22 +24,22 @@ export async function finishJobs(
 	for (let index = 0; index < targets.length; index++) {
 		const { itemIndex, id } = targets[index];
 		const result = results[index];
-		batch.remember(itemIndex, id, result.status);
-		if (result.outcome === 'failed') batch.record(itemIndex, result.error);
+		run.remember(itemIndex, id, result.status);
+		if (result.outcome === 'failed') run.fail(itemIndex, result.error);
 	}
-	batch.stopIfFailed();
+	run.stopIfFailed();
 	for (let index = 0; index < targets.length; index++) {
 		const { itemIndex } = targets[index];
 		const result = results[index];
 		if (result.outcome === 'finished') {
 			try {
-				batch.done(itemIndex, await job.shape.call(context, result.record, itemIndex));
+				run.done(itemIndex, await job.shape.call(context, result.record, itemIndex));
 			} catch (error) {
-				batch.record(itemIndex, error);
-				batch.stopIfFailed();
+				run.fail(itemIndex, error);
+				run.stopIfFailed();
 			}
 		} else if (result.outcome === 'timedOut') {
-			batch.done(itemIndex, result.output);
+			run.done(itemIndex, result.output);
 		}
 	}
 }
@@ -54,19 +53,20 @@ export async function runWait(
 	prepare: (this: IExecuteFunctions, itemIndex: number) => WaitTarget,
 ): Promise<INodeExecutionData[]> {
 	const slots = runSlots(this);
-	const batch = new Batch(this, job, items.length, 'Other records of this run, keep these ids');
+	const run = new ItemRun(this, items.length, {
+		idField: job.idField,
+		label: 'Other records of this run, keep these ids',
+	});
 	const targets: WaitTarget[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const target = prepare.call(this, itemIndex);
-			targets.push(target);
-			batch.remember(itemIndex, target.id);
-		} catch (error) {
-			batch.record(itemIndex, error);
-		}
-	}
-	batch.stopIfFailed();
+	for (const target of run.prepareAll((itemIndex) => {
+		const prepared = prepare.call(this, itemIndex);
+		// Remembered at once: a later invalid item's error names it.
+		run.remember(itemIndex, prepared.id);
+		return prepared;
+	}))
+		if (target) targets.push(target);
+	run.stopIfFailed();
 	if (targets.length > 0)
-		await finishJobs(this, batch, job, targets, false, await connect(this, slots));
-	return batch.items();
+		await finishJobs(this, run, job, targets, false, await connect(this, slots));
+	return run.items();
 }

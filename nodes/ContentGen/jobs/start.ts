@@ -7,7 +7,7 @@ import { mayHaveBeenProcessed } from '../../shared/transport/failures';
 import { request } from '../../shared/transport/request';
 import { validateMinimumBalance } from '../../shared/validation';
 import { BalanceFloor, fromHundredths } from '../helpers/budget';
-import { inTurn, runSlots, sharedConnection } from '../helpers/items';
+import { ItemRun, runSlots, sharedConnection } from '../helpers/items';
 import {
 	callOptions,
 	readSwitch,
@@ -16,7 +16,6 @@ import {
 } from '../helpers/parameters';
 import { readOutput } from '../helpers/output';
 import type { Product } from '../helpers/properties';
-import { Batch } from './batch';
 import { finishJobs } from './finish';
 import type { GenerationJob, WaitTarget } from './job';
 
@@ -55,21 +54,12 @@ export async function runGenerate(
 	spec: GenerateSpec,
 ): Promise<INodeExecutionData[]> {
 	const slots = runSlots(this);
-	const batch = new Batch(
-		this,
-		spec.job,
-		items.length,
-		'Generations already submitted (and charged) in this run, keep these ids',
-	);
-	const prepared = new Array<PreparedGeneration | undefined>(items.length);
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			prepared[itemIndex] = spec.prepare.call(this, itemIndex);
-		} catch (error) {
-			batch.record(itemIndex, error);
-		}
-	}
-	batch.stopIfFailed();
+	const run = new ItemRun(this, items.length, {
+		idField: spec.job.idField,
+		label: 'Generations already submitted (and charged) in this run, keep these ids',
+	});
+	const prepared = run.prepareAll((itemIndex) => spec.prepare.call(this, itemIndex));
+	run.stopIfFailed();
 
 	const floor = new BalanceFloor(this, `${spec.job.noun} generation`);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -79,50 +69,43 @@ export async function runGenerate(
 			await floor.reserve(itemIndex, item.costHundredths, item.minimumBalance);
 		} catch (error) {
 			prepared[itemIndex] = undefined;
-			batch.record(itemIndex, error);
+			run.fail(itemIndex, error);
 		}
 	}
-	batch.stopIfFailed();
+	run.stopIfFailed();
 
 	const targets: WaitTarget[] = [];
 	const connection = sharedConnection(this, slots);
-	const stopOnFailure = !this.continueOnFail();
-	await inTurn(
-		items.length,
-		slots,
-		async (itemIndex) => {
-			const item = prepared[itemIndex];
-			if (!item) return;
-			let answered = false;
-			try {
-				const open = await connection();
-				// The transport never re-sends a POST that may have reached the service.
-				const { data } = await request<IDataObject>(open, 'POST', spec.endpoint, {
-					...item.call,
-					body: item.body,
-					explain: spec.explain?.(item.costHundredths),
-				});
-				answered = true;
-				const output = spec.present(data ?? {});
-				output.credits_spent = fromHundredths(item.costHundredths);
-				const id = requireJobId(this, data ?? {}, spec.job, itemIndex);
-				const status = typeof output.status === 'string' ? output.status : undefined;
-				batch.remember(itemIndex, id, status);
-				if (item.wait) targets.push({ itemIndex, id, settings: item.wait });
-				else batch.done(itemIndex, output);
-			} catch (error) {
-				if (answered || mayHaveBeenProcessed(error)) batch.sentWithoutId(itemIndex);
-				batch.record(itemIndex, error);
-			}
-		},
-		() => stopOnFailure && batch.failed,
-	);
-	batch.stopIfFailed();
+	await run.each(slots, async (itemIndex) => {
+		const item = prepared[itemIndex];
+		if (!item) return;
+		let answered = false;
+		try {
+			const open = await connection();
+			// The transport never re-sends a POST that may have reached the service.
+			const { data } = await request<IDataObject>(open, 'POST', spec.endpoint, {
+				...item.call,
+				body: item.body,
+				explain: spec.explain?.(item.costHundredths),
+			});
+			answered = true;
+			const output = spec.present(data ?? {});
+			output.credits_spent = fromHundredths(item.costHundredths);
+			const id = requireJobId(this, data ?? {}, spec.job, itemIndex);
+			const status = typeof output.status === 'string' ? output.status : undefined;
+			run.remember(itemIndex, id, status);
+			if (item.wait) targets.push({ itemIndex, id, settings: item.wait });
+			else run.done(itemIndex, output);
+		} catch (error) {
+			if (answered || mayHaveBeenProcessed(error)) run.sentWithoutId(itemIndex);
+			run.fail(itemIndex, error);
+		}
+	});
+	run.stopIfFailed();
 
 	targets.sort((a, b) => a.itemIndex - b.itemIndex);
-	if (targets.length > 0)
-		await finishJobs(this, batch, spec.job, targets, true, await connection());
-	return batch.items();
+	if (targets.length > 0) await finishJobs(this, run, spec.job, targets, true, await connection());
+	return run.items();
 }
 
 /** A generate request with the parameters every Generate has, once its own body is validated. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { validateQueueSettings, type QueueSettings } from '../../../../shared/queue/settings';
-import { describeTime, type Slot } from '../../../../shared/queue/slots';
+import { validateQueueSettings, type QueueSettings } from './settings';
+import { describeTime, type Slot } from './slots';
 import type { CallOptions } from '../../../../shared/transport/request';
 import { assertOneOf, validatePlatforms, ValidationError } from '../../../../shared/validation';
 import { callOptions, readRecordId } from '../../../helpers/parameters';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { QUEUE } from '../../../../shared/queue/settings';
-import { WEEKDAYS } from '../../../../shared/queue/slots';
+import { QUEUE } from './settings';
+import { WEEKDAYS } from './slots';
 
 const queued = { show: { timing: ['nextFreeSlot'] } };
 

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { ListedPost } from '../../../../shared/queue/claims';
+import type { ListedPost } from './claims';
 import { PAGE_SIZE_MAX } from '../../../../shared/constants';
 import { collect } from '../../../../shared/transport/pages';
 import type { CallOptions, Connection } from '../../../../shared/transport/request';

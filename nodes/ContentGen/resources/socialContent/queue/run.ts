@@ -1,14 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	crowded,
-	overFull,
-	reassign,
-	tiedAfter,
-	type ListedPost,
-} from '../../../../shared/queue/claims';
-import { windowOf, type QueueSettings } from '../../../../shared/queue/settings';
+import { crowded, overFull, reassign, tiedAfter, type ListedPost } from './claims';
+import { windowOf, type QueueSettings } from './settings';
 import {
 	countIn,
 	firstFree,
@@ -18,10 +12,10 @@ import {
 	take,
 	type Occupancy,
 	type Slot,
-} from '../../../../shared/queue/slots';
+} from './slots';
 import type { Explain } from '../../../../shared/transport/errors';
 import { connect, request, type Connection } from '../../../../shared/transport/request';
-import { appendPaired, errorItem, toNodeError, type ItemWork } from '../../../helpers/items';
+import { ItemRun, type ItemWork } from '../../../helpers/items';
 import { isQueued, planQueued, queuedOutput, type Queued } from './plan';
 import { readEveryScheduled, readScheduled, recordPlatforms } from './read';
 
@@ -33,11 +27,11 @@ export const TIE_READS = 2;
 type Plan = { work: ItemWork } | { queued: Queued };
 
 /**
- * Publish when at least one item is queued: items one at a time in item order, so they take
- * distinct slots in that order. The scheduled list is read once before the first queued item and
- * again after the last (claim and verify, see shared/queue/claims.ts): a post that another workflow
- * or the dashboard scheduled first in the same slot moves to the next free one; one that still
- * shares a slot after the last read is reported on its item and in an execution hint.
+ * Publish when at least one item is queued: the item runner one item at a time in item order, so
+ * they take distinct slots in that order. The scheduled list is read once before the first queued
+ * item and again after the last (claim and verify, see claims.ts): a post that another workflow or
+ * the dashboard scheduled first in the same slot moves to the next free one; one that still shares
+ * a slot after the last read is reported on its item and in an execution hint.
  */
 export async function publishWithQueue(
 	this: IExecuteFunctions,
@@ -45,52 +39,33 @@ export async function publishWithQueue(
 	direct: (itemIndex: number) => ItemWork,
 	explain: Explain,
 ): Promise<INodeExecutionData[]> {
-	const continueOnFail = this.continueOnFail();
-	const outputs = new Array<INodeExecutionData[] | undefined>(items.length);
-	// The first failure in item order, as a run one item at a time stops at it.
-	const state: { failure?: ReturnType<typeof toNodeError> } = {};
-	const fail = (itemIndex: number, error: unknown) => {
-		const nodeError = toNodeError(this, error, itemIndex);
-		if (continueOnFail) outputs[itemIndex] = [errorItem(nodeError, itemIndex)];
-		else state.failure ??= nodeError;
-	};
-	// Every item is read and checked before the first request.
-	const plans = items.map((_item, itemIndex): Plan | undefined => {
-		try {
-			if (isQueued(this, itemIndex)) return { queued: planQueued(this, itemIndex) };
-			return { work: direct(itemIndex) };
-		} catch (error) {
-			fail(itemIndex, error);
-			return undefined;
-		}
+	const run = new ItemRun(this, items.length);
+	const plans = run.prepareAll((itemIndex): Plan => {
+		if (isQueued(this, itemIndex)) return { queued: planQueued(this, itemIndex) };
+		return { work: direct(itemIndex) };
 	});
-	if (state.failure) throw state.failure;
+	run.stopIfFailed();
 	const connection = await connect(this, 1);
 	const now = Date.now();
 	let occupancy: Occupancy | undefined;
 	const placed: Queued[] = [];
-	for (const [itemIndex, plan] of plans.entries()) {
-		if (!plan || state.failure) continue;
-		try {
-			if ('work' in plan) {
-				const output: INodeExecutionData[] = [];
-				appendPaired(output, await plan.work(connection), itemIndex);
-				outputs[itemIndex] = output;
-				continue;
-			}
-			const q = plan.queued;
-			occupancy ??= occupancyOf(await readEveryScheduled(this, connection, q.call));
-			q.platforms = await recordPlatforms(connection, q.contentId, q.call);
-			if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
-			release(occupancy, q.contentId);
-			const slot = pick(this, occupancy, q, now);
-			await schedule(connection, q, slot, explain);
-			take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
-			placed.push(q);
-		} catch (error) {
-			fail(itemIndex, error);
+	await run.each(1, async (itemIndex) => {
+		const plan = plans[itemIndex];
+		if (!plan) return;
+		if ('work' in plan) {
+			run.done(itemIndex, await plan.work(connection));
+			return;
 		}
-	}
+		const q = plan.queued;
+		occupancy ??= occupancyOf(await readEveryScheduled(this, connection, q.call));
+		q.platforms = await recordPlatforms(connection, q.contentId, q.call);
+		if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
+		release(occupancy, q.contentId);
+		const slot = pick(this, occupancy, q, now);
+		await schedule(connection, q, slot, explain);
+		take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
+		placed.push(q);
+	});
 	if (placed.length) await verify(this, connection, placed, now, explain);
 	const conflicts = placed.filter((q) => q.conflict);
 	if (conflicts.length) {
@@ -108,12 +83,9 @@ export async function publishWithQueue(
 			location: 'outputPane',
 		});
 	}
-	for (const q of placed) outputs[q.itemIndex] = [];
-	for (const q of placed) appendPaired(outputs[q.itemIndex] ?? [], queuedOutput(q), q.itemIndex);
-	if (state.failure) throw state.failure;
-	const all: INodeExecutionData[] = [];
-	for (const output of outputs) for (const item of output ?? []) all.push(item);
-	return all;
+	for (const q of placed) run.done(q.itemIndex, queuedOutput(q));
+	run.stopIfFailed();
+	return run.items();
 }
 
 /** Two items queue alike (an item's settings may come from expressions). */

@@ -2,7 +2,7 @@
  * The queue's settings and their bounds, checked before any request: each refusal names the field
  * and the bound.
  */
-import { assertInteger, describe, ValidationError } from '../validation/primitives';
+import { assertInteger, describe, ValidationError } from '../../../../shared/validation/primitives';
 import type { PostingTime } from './slots';
 import { WEEKDAYS } from './slots';
 import { zoneClock, type ZoneClock } from './zone';
