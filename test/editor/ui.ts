@@ -29,7 +29,10 @@ export async function text(page: Page, selector: string, max = 600): Promise<str
 export async function labels(page: Page, selector: string): Promise<string[]> {
 	return await page.$$eval(selector, (elements) =>
 		elements
-			.filter((e) => (e as HTMLElement).offsetParent !== null)
+			// A list still fading out is gone for the user, though it stays in the page a moment.
+			.filter(
+				(e) => (e as HTMLElement).offsetParent !== null && !e.closest('[class*="-leave-active"]'),
+			)
 			.map((e) => ((e as HTMLElement).innerText ?? '').trim().split('\n')[0].trim()),
 	);
 }
@@ -130,10 +133,21 @@ const inputValue = async (page: Page, name: string) =>
 		(e) => (e as HTMLInputElement).value,
 	);
 
+/**
+ * Opens the option list of parameter `name`. A list fading out still covers the page: a click on
+ * the field then lands on it and is lost, so the click waits for it to go.
+ */
+async function openList(page: Page, name: string) {
+	await page.waitForFunction(() => !document.querySelector('[class*="-leave-active"]'), {
+		timeout: 5_000,
+	});
+	await page.locator(tid(`parameter-input-${name}`, NDV)).click();
+}
+
 /** Picks `label` in the options parameter `name` of the open node panel. */
 export async function selectOption(page: Page, name: string, label: string) {
 	if ((await inputValue(page, name)) === label) return;
-	await page.locator(tid(`parameter-input-${name}`, NDV)).click();
+	await openList(page, name);
 	await clickText(page, DROPDOWN_ITEM, label);
 	await page.waitForFunction(
 		(s, l) => (document.querySelector(s) as HTMLInputElement | null)?.value === l,
@@ -152,7 +166,7 @@ const ticked = async (page: Page) =>
 
 /** Ticks every label in the multi-options parameter `name`, each one checked, then closes the list. */
 export async function selectMany(page: Page, name: string, wanted: string[]) {
-	await page.locator(tid(`parameter-input-${name}`, NDV)).click();
+	await openList(page, name);
 	for (const label of wanted) {
 		if (!(await ticked(page)).includes(label)) await clickText(page, DROPDOWN_ITEM, label);
 		await waitForLabels(page, `${DROPDOWN_ITEM}.selected`, (shown) => shown.includes(label), 5_000);
@@ -162,7 +176,7 @@ export async function selectMany(page: Page, name: string, wanted: string[]) {
 
 /** Options the user can pick in the options parameter `name`, then closes the list. */
 export async function optionsOf(page: Page, name: string): Promise<string[]> {
-	await page.locator(tid(`parameter-input-${name}`, NDV)).click();
+	await openList(page, name);
 	const options = await waitForLabels(page, DROPDOWN_ITEM, (shown) => shown.length > 0, 10_000);
 	await closeDropdown(page);
 	return options;
