@@ -1,7 +1,7 @@
 /**
  * The service's Bearer routes (spec §4, §5, §7.2) in one registry: the scope each needs, the
  * record a 404 on it is about, and the answers only some routes give. The transport's generic
- * wording (transport/errors.ts) asks here first; the tests check the sandbox's routes and every
+ * wording (transport/refusals.ts) asks here first; the tests check the sandbox's routes and every
  * request the node sends against this list.
  */
 import { UUID_SOURCE } from './constants';

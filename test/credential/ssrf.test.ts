@@ -8,7 +8,7 @@
 import type { ICredentialTestFunctions, INode } from 'n8n-workflow';
 import { dirname } from 'path';
 
-import { breakageError } from '../../nodes/shared/transport/failures';
+import { breakageError } from '../../nodes/shared/transport/breakage';
 import { testContentGenCredential } from '../../nodes/shared/credentialTest';
 
 const { SsrfBlockedIpError, SsrfBlockedHostnameError } = require(

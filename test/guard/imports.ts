@@ -189,7 +189,7 @@ describe('the circle finder can fail', () => {
 			"export { y } from './retry';",
 			"import { z } from 'n8n-workflow';",
 		].join('\n');
-		expect(importsOf('nodes/shared/transport/errors.ts', text)).toEqual([
+		expect(importsOf('nodes/shared/transport/refusals.ts', text)).toEqual([
 			'nodes/shared/transport/http.ts',
 			'nodes/shared/constants.ts',
 			'nodes/shared/transport/retry.ts',

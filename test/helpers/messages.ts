@@ -6,7 +6,7 @@
  * A message is the wording given to n8n's errors (the argument of `new NodeOperationError(node,
  * ...)`, `UserError`, `Error`, and of every function or class of the package with a parameter
  * named `message`: ValidationError, AddressError, imageFailure, ...), a `message`, `warning` or
- * `errorMessage` property (the wording objects of transport/errors.ts, the credential test's
+ * `errorMessage` property (the wording objects of transport/refusals.ts, the credential test's
  * results, execution hints, the editor's validation), a line the trigger logs (`logger.warn`,
  * `logger.info`), a note of "ContentGen Trigger is behind" (`notes.add`), and the few producers
  * whose words travel through return values or constants (PRODUCERS). Strings and templates are followed

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Explain } from '../../shared/transport/errors';
+import type { Explain } from '../../shared/transport/refusals';
 import { apiGet } from '../../shared/transport/request';
 import type { ApiResponse, Credits } from '../../shared/types';
 import { toNodeError } from './items';

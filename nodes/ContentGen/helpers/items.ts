@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { keepMessage } from '../../shared/transport/causes';
-import { redactSecrets } from '../../shared/transport/errors';
+import { keepMessage } from '../../shared/transport/breakage';
+import { redactSecrets } from '../../shared/transport/redaction';
 import { connect, request, type Connection } from '../../shared/transport/request';
 import { ValidationError } from '../../shared/validation';
 import { callOptions, parallelRequests } from './parameters';

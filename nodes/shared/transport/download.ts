@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { header, pause, send, settleBefore, type Breakage } from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
-import { networkCause, ssrfRefusal } from './causes';
+import { networkCause, ssrfRefusal } from './breakage';
 import { backoffMs, retryAfterBadAnswer, retryAfterBreakage } from './retry';
 
 export interface DownloadedFile {

@@ -4,14 +4,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import type { Method } from '../routes';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
-import type { Explain } from './errors';
-import { describeFailure } from './errors';
-import { apiError, breakageError } from './failures';
+import { breakageError } from './breakage';
 import type { ApiContext, Exchange } from './http';
 import { DeadlineError, DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { Pacer } from './pacer';
 import { redactData } from './redaction';
+import { apiError, describeFailure, type Explain } from './refusals';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	fitsBefore,

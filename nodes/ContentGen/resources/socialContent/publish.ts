@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { platformOptions } from '../../../shared/domain/platforms';
-import type { Explain } from '../../../shared/transport/errors';
+import type { Explain } from '../../../shared/transport/refusals';
 import { request } from '../../../shared/transport/request';
 import { toIsoDate, validatePlatforms } from '../../../shared/validation';
 import { runPerItem, type ItemWork } from '../../helpers/items';

@@ -13,7 +13,7 @@ import {
 	type Occupancy,
 	type Slot,
 } from './slots';
-import type { Explain } from '../../../../shared/transport/errors';
+import type { Explain } from '../../../../shared/transport/refusals';
 import { connect, request, type Connection } from '../../../../shared/transport/request';
 import { ItemRun, type ItemWork } from '../../../helpers/items';
 import { isQueued, planQueued, queuedOutput, type Queued } from './plan';

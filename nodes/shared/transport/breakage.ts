@@ -1,12 +1,16 @@
 /**
- * Why a request got no answer, in words that survive n8n's error classes: n8n replaces a message
- * that names a system error code with its own generic sentence, so codes go in descriptions.
+ * A request that got no answer (refused by n8n, never reached the service, timed out, cut off):
+ * what happened, whether it may have been processed, and the n8n error it ends with. n8n replaces a
+ * message that names a system error code with its own generic sentence, so codes go in descriptions.
  */
+import type { INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-/**
- * n8n's error classes replace a whole message that contains one of these (in any letter case,
- * anywhere in it) with their own generic sentence; the package keeps such codes in descriptions.
- */
+import type { Breakage } from './http';
+import { redactSecrets } from './redaction';
+import { isNeverReached } from './retry';
+
+/** Codes n8n's error classes look for in a message (in any letter case, anywhere in it). */
 const REWRITTEN_CODES = [
 	'ECONNREFUSED',
 	'ECONNRESET',
@@ -87,4 +91,58 @@ export function unsentWording(reason: string): { message: string; detail: string
 export function keepMessage<E extends Error>(error: E, message: string): E {
 	if (error.message !== message) error.message = message;
 	return error;
+}
+
+const UNREACHED = 'Could not reach the service';
+
+/**
+ * Whether a failed POST may have been processed (and charged): it got an answer that was no
+ * refusal (a 5xx, an unreadable body), or no answer after it went out (a timeout, a reset).
+ * A 4xx refusal, a request n8n never sent and one that never reached the service cost nothing.
+ */
+export function mayHaveBeenProcessed(error: unknown): boolean {
+	if (!(error instanceof NodeApiError) || error.message === UNREACHED) return false;
+	return !String(error.httpCode ?? '').startsWith('4');
+}
+
+/** A request that got no answer: what happened, and whether it can have been processed. */
+export function breakageError(
+	node: INode,
+	service: { origin: string; apiKey: string },
+	method: string,
+	endpoint: string,
+	breakage: Breakage,
+	rawReason: string,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	const reason = redactSecrets(rawReason, service.apiKey);
+	const blocked = ssrfRefusal(reason, new URL(service.origin).host);
+	if (blocked) {
+		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
+	}
+	if (breakage.kind === 'unsent') {
+		const unsent = unsentWording(reason);
+		return new NodeOperationError(node, unsent.message, {
+			itemIndex,
+			description: `${unsent.detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
+		});
+	}
+	const neverReached = isNeverReached(breakage);
+	// n8n rewrites messages that contain system error codes, so the code goes in the description.
+	const message = neverReached
+		? UNREACHED
+		: breakage.kind === 'timeout'
+			? `The service did not answer in time (${reason})`
+			: 'The connection to the service broke before it answered';
+	const advice = neverReached
+		? `Check the credential's 'Base URL' (${service.origin}) and that the service is reachable from n8n.`
+		: method === 'GET'
+			? "The request was retried and kept failing. Try again later, or raise 'Request Timeout' in the node's Options."
+			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
+	const detail = breakage.kind === 'network' ? ` System code: ${breakage.code}.` : '';
+	return new NodeApiError(
+		node,
+		{ message, network: breakage.kind === 'network' ? breakage.code : breakage.kind },
+		{ message, description: `${advice}${detail}`, itemIndex },
+	);
 }

@@ -1,3 +1,10 @@
+/**
+ * An answer the service refused: its status and body read into words that say what to do, and the
+ * n8n error the request ends with.
+ */
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
 import { API_KEY_PATTERN } from '../constants';
 import { requiredAccess, routeWording } from '../routes';
 import { header } from './http';
@@ -34,8 +41,6 @@ interface FailureContext {
 	apiKey: string;
 	explain?: Explain;
 }
-
-export { redactSecrets } from './redaction';
 
 function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -200,4 +205,20 @@ export function describeFailure(context: FailureContext): Failure {
 		code: answer.code,
 		requestId,
 	};
+}
+
+/** The n8n error of a refused request, with the service's code and request id for support. */
+export function apiError(node: INode, failure: Failure, itemIndex?: number): NodeApiError {
+	const details: JsonObject = {
+		message: failure.message,
+		code: failure.code,
+		httpCode: failure.httpCode,
+		request_id: failure.requestId ?? null,
+	};
+	return new NodeApiError(node, details, {
+		message: failure.message,
+		description: failure.description,
+		httpCode: failure.httpCode,
+		itemIndex,
+	});
 }
