@@ -22,7 +22,7 @@ import type { Previous } from '../events';
 import type { PollRun } from './poll-run';
 import type { Change } from './items';
 import { keepOld, learnArticles, learnFrom } from './learn-articles';
-import { time, type TrackedRecord } from './reader';
+import { newest, time, type TrackedRecord } from './reader';
 import { codeStatus, keyOf, RecordMap, statusCode } from './state/keys';
 import type { ArticleMemory, Seen } from './state/memory';
 
@@ -93,7 +93,7 @@ async function readChanges(previous: ArticleMemory, lastPoll: number, ctx: PollR
 		(!(time(record.updated_at) > previous.cursor) && key !== undefined && same(key, record));
 	const stop = unread ? handled : belowFloor;
 	const top = await readWindow(ctx, met, 1, stop, ctx.maxArticlePages, window, same);
-	const stamp = newest([...window.values()]);
+	const stamp = Math.max(0, newest([...window.values()], 'updated_at'));
 	let next: ArticleMemory['unread'];
 	let rest: WindowRead | undefined;
 	if (!top.complete && !top.unchanged) {
@@ -141,7 +141,7 @@ async function activate(ctx: PollRun, met: Met): Promise<ArticlePoll> {
 	const window = new Map<string, TrackedRecord>();
 	// The newest page sets the cursor; everything within the look-back below it must be remembered.
 	const top = await ctx.articles(1, ctx.articlePageSize, { met });
-	const stamp = newest(top.items);
+	const stamp = Math.max(0, newest(top.items, 'updated_at'));
 	const cursor = Math.min(stamp, ctx.now);
 	const floor = cursor - ctx.lookBackMs;
 	const below = (record: TrackedRecord) => time(record.updated_at) < floor;
@@ -207,10 +207,6 @@ class Recorder {
 			if (entry) entry.bound = bound;
 		}
 	}
-}
-
-function newest(records: TrackedRecord[]): number {
-	return records.reduce((max, r) => Math.max(max, time(r.updated_at) || 0), 0);
 }
 
 interface WindowRead {

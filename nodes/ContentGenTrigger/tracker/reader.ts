@@ -48,3 +48,13 @@ export function isOutOfTime(reply: TrackerReply): reply is typeof OUT_OF_TIME {
 export function time(value: unknown): number {
 	return typeof value === 'string' ? Date.parse(value) : NaN;
 }
+
+/** The latest readable stamp of `field` among `records`; -Infinity when none has one. */
+export function newest(records: TrackedRecord[], field: 'created_at' | 'updated_at'): number {
+	let latest = -Infinity;
+	for (const record of records) {
+		const stamp = time(record[field]);
+		if (stamp > latest) latest = stamp;
+	}
+	return latest;
+}

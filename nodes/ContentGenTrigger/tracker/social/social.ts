@@ -32,7 +32,7 @@
 import { followedStatuses, type TriggerEvent } from '../../events';
 import type { PollRun } from '../poll-run';
 import type { Change } from '../items';
-import { time, type TrackedRecord } from '../reader';
+import { newest, type TrackedRecord } from '../reader';
 import { codeStatus, keyOf, RecordMap, statusCode } from '../state/keys';
 import type { NewRecordMemory, SocialMemory } from '../state/memory';
 import { FindAgain, Following, readFollowed, type FollowedRead } from './followed';
@@ -81,7 +81,7 @@ export async function pollSocial(
 		ctx,
 		first.total,
 		activating,
-		newestOf(first.items),
+		newest(first.items, 'created_at'),
 		isFollowed,
 		findAgain,
 	);
@@ -238,11 +238,3 @@ const startingMemory = (lists: string): SocialMemory => ({
 });
 
 /** The newest created_at of a page's records (-Infinity for none or no stamp). */
-function newestOf(records: TrackedRecord[]): number {
-	let newest = -Infinity;
-	for (const record of records) {
-		const created = time(record.created_at);
-		if (created > newest) newest = created;
-	}
-	return newest;
-}

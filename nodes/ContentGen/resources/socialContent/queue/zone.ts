@@ -62,13 +62,3 @@ export function zoneClock(zone: string): ZoneClock {
 	const spelled = resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
 	return { zone: spelled, wallOf, instantsOf };
 }
-
-/** True when Intl knows the zone. */
-export function isKnownZone(zone: string): boolean {
-	try {
-		zoneClock(zone);
-		return true;
-	} catch {
-		return false;
-	}
-}
