@@ -11,6 +11,8 @@ import { setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope } from './fixtures';
 import {
 	api,
+	emptyQueueThenPost,
+	fullQueue,
 	OTHER_ID as OTHER,
 	QUEUE_NOW as NOW,
 	queuedWorkflow as queued,
@@ -75,17 +77,7 @@ describe('Publish, Next Free Slot', () => {
 		api()
 			.get('/api/v1/social/content')
 			.query(true)
-			.reply(
-				200,
-				list([
-					{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' },
-					{
-						id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
-						at: '2026-12-07T09:00:00Z',
-						updated: '2026-11-01T00:00:00Z',
-					},
-				]),
-			)
+			.reply(200, fullQueue())
 			.get(`/api/v1/social/content/${CONTENT_ID}`)
 			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }));
 		const result = await runWorkflow(queued({ horizonDays: 14 }));
@@ -99,12 +91,7 @@ describe('Publish, Next Free Slot', () => {
 
 	it('a slot another post reached first, and a move the service refuses: reported on the item and as a hint', async () => {
 		const slot = '2026-11-30T09:00:00Z';
-		api()
-			.get('/api/v1/social/content')
-			.query(true)
-			.reply(200, list([]))
-			.get(`/api/v1/social/content/${CONTENT_ID}`)
-			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+		emptyQueueThenPost()
 			.post('/api/v1/social/publish', {
 				content_id: CONTENT_ID,
 				scheduled_at: '2026-11-30T09:00:00.000Z',
@@ -139,12 +126,7 @@ describe('Publish, Next Free Slot', () => {
 
 	it('after the last read, every post of the run in a slot over Posts per Slot is reported, the one that keeps it too', async () => {
 		const second = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-		const scope = api()
-			.get('/api/v1/social/content')
-			.query(true)
-			.reply(200, list([]))
-			.get(`/api/v1/social/content/${CONTENT_ID}`)
-			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+		const scope = emptyQueueThenPost()
 			.get(`/api/v1/social/content/${second}`)
 			.reply(200, envelope({ id: second, platforms: { twitter: 'caption' } }))
 			.post('/api/v1/social/publish')
@@ -193,12 +175,7 @@ describe('Publish, Next Free Slot', () => {
 			{ id: CONTENT_ID, at: slot, updated: '2026-11-27T12:00:00Z' },
 			{ id: OTHER, at: slot, updated: '2026-11-27T12:00:00Z' },
 		];
-		const scope = api()
-			.get('/api/v1/social/content')
-			.query(true)
-			.reply(200, list([]))
-			.get(`/api/v1/social/content/${CONTENT_ID}`)
-			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+		const scope = emptyQueueThenPost()
 			.post('/api/v1/social/publish', {
 				content_id: CONTENT_ID,
 				scheduled_at: '2026-11-30T09:00:00.000Z',
@@ -233,12 +210,7 @@ describe('Publish, Next Free Slot', () => {
 	});
 
 	it('a read back that fails leaves the post where it is, reported as unchecked, not as a conflict', async () => {
-		api()
-			.get('/api/v1/social/content')
-			.query(true)
-			.reply(200, list([]))
-			.get(`/api/v1/social/content/${CONTENT_ID}`)
-			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+		emptyQueueThenPost()
 			.post('/api/v1/social/publish')
 			.reply(
 				200,
@@ -303,12 +275,7 @@ describe('Publish, Next Free Slot', () => {
 	});
 
 	it("keeps the spelling of the Time Zone given (Asia/Kolkata, not Intl's Asia/Calcutta)", async () => {
-		api()
-			.get('/api/v1/social/content')
-			.query(true)
-			.reply(200, list([]))
-			.get(`/api/v1/social/content/${CONTENT_ID}`)
-			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+		emptyQueueThenPost()
 			.get('/api/v1/social/content')
 			.query(true)
 			.reply(
@@ -334,17 +301,7 @@ describe('Publish, Next Free Slot', () => {
 		api()
 			.get('/api/v1/social/content')
 			.query(true)
-			.reply(
-				200,
-				list([
-					{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' },
-					{
-						id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
-						at: '2026-12-07T09:00:00Z',
-						updated: '2026-11-01T00:00:00Z',
-					},
-				]),
-			)
+			.reply(200, fullQueue())
 			.get(`/api/v1/social/content/${CONTENT_ID}`)
 			.reply(
 				200,

@@ -8,22 +8,15 @@ import { setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope } from './fixtures';
 import {
 	api,
-	OTHER_ID as OTHER,
+	emptyQueueThenPost,
+	fullQueue,
 	QUEUE_NOW as NOW,
 	queuedWorkflow as queued,
-	scheduledList as list,
 } from './socialTools';
 
 /** Two records shown, three counted, on every read. */
 function shortList(): [number, unknown] {
-	const page = list([
-		{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' },
-		{
-			id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
-			at: '2026-12-07T09:00:00Z',
-			updated: '2026-11-01T00:00:00Z',
-		},
-	]);
+	const page = fullQueue();
 	return [
 		200,
 		{ ...page, pagination: { ...(page.pagination as object), total: 3, has_more: true } },
@@ -56,12 +49,7 @@ describe('Publish, Next Free Slot, a list that cannot be read whole', () => {
 	});
 
 	it('read back: the post stays where it is, unchecked, with the figures of the last read', async () => {
-		api()
-			.get('/api/v1/social/content')
-			.query(true)
-			.reply(200, list([]))
-			.get(`/api/v1/social/content/${CONTENT_ID}`)
-			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+		emptyQueueThenPost()
 			.post('/api/v1/social/publish')
 			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }))
 			.get('/api/v1/social/content')

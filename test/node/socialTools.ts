@@ -47,3 +47,23 @@ export const scheduledList = (records: Array<{ id: string; at: string; updated: 
 		})),
 		{ total: records.length, page: 1, limit: 100, total_pages: 1, has_more: false },
 	);
+
+/** Both Monday slots before a 14-day horizon, each taken by another post. */
+export const fullQueue = () =>
+	scheduledList([
+		{ id: OTHER_ID, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' },
+		{
+			id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+			at: '2026-12-07T09:00:00Z',
+			updated: '2026-11-01T00:00:00Z',
+		},
+	]);
+
+/** An empty queue and the X post to schedule: the two reads before its publish. */
+export const emptyQueueThenPost = () =>
+	api()
+		.get('/api/v1/social/content')
+		.query(true)
+		.reply(200, scheduledList([]))
+		.get(`/api/v1/social/content/${CONTENT_ID}`)
+		.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }));
