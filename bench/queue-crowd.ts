@@ -16,23 +16,12 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import type { SocialListOrder } from '../sandbox/types';
 import { runWorkflow, singleNodeWorkflow } from '../harness/engine';
 import { credentials, printAlone, type AddRow } from './kit';
+import { queueParameters } from './queue';
 
 const DAY = 86_400_000;
-const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const PLATFORMS = ['linkedin', 'twitter'];
 
-const queue: IDataObject = {
-	resource: 'socialContent',
-	operation: 'publish',
-	contentId: '={{ $json.id }}',
-	timing: 'nextFreeSlot',
-	postingTimes: {
-		time: DAYS.flatMap((weekday) =>
-			['09:00', '13:00', '18:00'].map((timeOfDay) => ({ weekday, timeOfDay })),
-		),
-	},
-	queueOptions: { timeZone: 'UTC', horizonDays: 120 },
-};
+const queue = queueParameters(120);
 
 interface Figures {
 	failed: number;

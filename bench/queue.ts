@@ -17,7 +17,8 @@ const POSTS = 5;
 const DAY = 86_400_000;
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-const queue: IDataObject = {
+/** Publish > Next Free Slot at three posting times a day, every day, in UTC. */
+export const queueParameters = (horizonDays: number): IDataObject => ({
 	resource: 'socialContent',
 	operation: 'publish',
 	contentId: '={{ $json.id }}',
@@ -27,8 +28,9 @@ const queue: IDataObject = {
 			['09:00', '13:00', '18:00'].map((timeOfDay) => ({ weekday, timeOfDay })),
 		),
 	},
-	queueOptions: { timeZone: 'UTC', horizonDays: 365 },
-};
+	queueOptions: { timeZone: 'UTC', horizonDays },
+});
+const queue = queueParameters(365);
 
 /** `n` posts scheduled: the first 60 on the posting times, the rest at 10:30 on later days. */
 function scheduleOthers(sb: Sandbox, n: number): void {
