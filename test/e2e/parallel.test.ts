@@ -118,34 +118,41 @@ describe('Return All at 150 ms latency', () => {
 	});
 });
 
-describe('a Free key at 50 ms latency, its minute compressed to 3 s', () => {
-	let free: Sandbox;
-	let articles: string[];
+/**
+ * A Free key's account for the enclosing describe block, 25 finished articles in it, and `count`
+ * Gets of them at the defaults: the output's ids in order and every request the service saw.
+ */
+function freeAccount(seed: number, latencyMs: number, rateWindowMs: number) {
+	const account = { sb: undefined as unknown as Sandbox, articles: [] as string[] };
 	beforeAll(async () => {
-		free = await startSandbox({
-			seed: 72,
-			plan: 'Free',
-			latencyMs: 50,
-			rateWindowMs: 3000,
-			quiet: true,
-		});
-		articles = free.control.seedArticles(25, { status: 'cms' });
+		account.sb = await startSandbox({ seed, plan: 'Free', latencyMs, rateWindowMs, quiet: true });
+		account.articles = account.sb.control.seedArticles(25, { status: 'cms' });
 	});
-	afterAll(async () => await free.close());
-
-	it('250 Gets never take more than the budget announced: no 429, every item in order', async () => {
-		const apiKey = free.control.createKey({});
-		free.control.resetRequests();
-		const input = Array.from({ length: 250 }, (_x, i) => ({ id: articles[i % articles.length] }));
+	afterAll(async () => await account.sb.close());
+	const gets = async (apiKey: string, count: number) => {
+		account.sb.control.resetRequests();
+		const input = Array.from({ length: count }, (_x, i) => ({
+			id: account.articles[i % account.articles.length],
+		}));
 		const result = await runWorkflow(
 			singleNodeWorkflow({ resource: 'article', operation: 'get', articleId: '={{ $json.id }}' }),
-			{ credentials: { apiKey, baseUrl: free.url }, input },
+			{ credentials: { apiKey, baseUrl: account.sb.url }, input },
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.output('ContentGen').map((item) => item.json.id)).toEqual(input.map((i) => i.id));
-		const requests = free.control.requests();
+		const requests = account.sb.control.requests();
 		expect(requests.filter((r) => r.status === 429)).toEqual([]);
-		expect(requests).toHaveLength(250);
+		expect(requests).toHaveLength(count);
+		return requests;
+	};
+	return { account, gets };
+}
+
+describe('a Free key at 50 ms latency, its minute compressed to 3 s', () => {
+	const { account, gets } = freeAccount(72, 50, 3000);
+
+	it('250 Gets never take more than the budget announced: no 429, every item in order', async () => {
+		const requests = await gets(account.sb.control.createKey({}), 250);
 		expect(peak(requests)).toBeGreaterThan(1);
 		// 100 a window: the requests fell into at least 3 windows
 		const windows = new Set(requests.map((r) => Math.floor(Date.parse(r.at) / 3000)));
@@ -154,44 +161,22 @@ describe('a Free key at 50 ms latency, its minute compressed to 3 s', () => {
 });
 
 describe('a Free key with 30 requests left in its window (windows of 5 s, 20 ms latency)', () => {
-	let free: Sandbox;
-	let articles: string[];
-	beforeAll(async () => {
-		free = await startSandbox({
-			seed: 73,
-			plan: 'Free',
-			latencyMs: 20,
-			rateWindowMs: 5000,
-			quiet: true,
-		});
-		articles = free.control.seedArticles(25, { status: 'cms' });
-	});
-	afterAll(async () => await free.close());
+	const { account, gets } = freeAccount(73, 20, 5000);
 
 	it('200 Gets at the defaults: no 429 reaches the user or the service, every item in order', async () => {
-		const apiKey = free.control.createKey({});
+		const apiKey = account.sb.control.createKey({});
 		// Early in a window, another client of the key spends 70 of its 100.
 		await sleep(5000 - (Date.now() % 5000) + 50);
 		const spent = await Promise.all(
 			Array.from({ length: 70 }, async () =>
-				fetch(`${free.url}/api/v1/articles/${articles[0]}`, {
+				fetch(`${account.sb.url}/api/v1/articles/${account.articles[0]}`, {
 					headers: { Authorization: `Bearer ${apiKey}` },
 				}),
 			),
 		);
 		expect(spent.map((r) => r.status)).toEqual(Array.from({ length: 70 }, () => 200));
 		expect(spent[69].headers.get('x-ratelimit-remaining')).toBe('30');
-		free.control.resetRequests();
-		const input = Array.from({ length: 200 }, (_x, i) => ({ id: articles[i % articles.length] }));
-		const result = await runWorkflow(
-			singleNodeWorkflow({ resource: 'article', operation: 'get', articleId: '={{ $json.id }}' }),
-			{ credentials: { apiKey, baseUrl: free.url }, input },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.output('ContentGen').map((item) => item.json.id)).toEqual(input.map((i) => i.id));
-		const requests = free.control.requests();
-		expect(requests.filter((r) => r.status === 429)).toEqual([]);
-		expect(requests).toHaveLength(200);
+		const requests = await gets(apiKey, 200);
 		// the second request went before the first was answered, within the 30 left
 		expect(requests.slice(0, 2).map((r) => r.inFlight)).toEqual([1, 2]);
 		// 30, then 100, then 70: three windows
