@@ -10,7 +10,7 @@ import { readFileSync } from 'fs';
 import { join, resolve } from 'path';
 
 import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
-import { releaseProblems } from '../harness/release';
+import { releaseProblems, type ReleaseInput } from '../harness/release';
 import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
 import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
@@ -41,7 +41,8 @@ const codex = (file: string) =>
 		(JSON.parse(read(file)) as { resources: Record<string, Array<{ url: string }>> }).resources,
 	).flatMap((list) => list.map((entry): [string, string] => [file, entry.url]));
 
-const problems = releaseProblems({
+/** What the check reads of this repository, with `origin` as the address it is published from. */
+export const releaseInput = (origin: string | undefined): ReleaseInput => ({
 	pkg: JSON.parse(read('package.json')) as Record<string, unknown>,
 	readme: read('README.md'),
 	files: git('ls-files').split('\n').filter(Boolean),
@@ -53,13 +54,16 @@ const problems = releaseProblems({
 		...codex('nodes/ContentGen/ContentGen.node.json'),
 		...codex('nodes/ContentGenTrigger/ContentGenTrigger.node.json'),
 	],
-	origin: origin(),
+	origin,
 });
 
-if (problems.length > 0) {
-	console.error(
-		`Not released: ${problems.length} thing(s) to fix first\n- ${problems.join('\n- ')}`,
-	);
-	process.exit(1);
+if (require.main === module) {
+	const problems = releaseProblems(releaseInput(origin()));
+	if (problems.length > 0) {
+		console.error(
+			`Not released: ${problems.length} thing(s) to fix first\n- ${problems.join('\n- ')}`,
+		);
+		process.exit(1);
+	}
+	console.log('release check passed: package.json, README links and images, documentation links');
 }
-console.log('release check passed: package.json, README links and images, documentation links');

@@ -111,3 +111,12 @@ export function pngBytes(size: number): Buffer {
 	const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 	return Buffer.concat([header, Buffer.alloc(Math.max(0, size - header.length), 7)]);
 }
+
+/** A project as Simplified gives it: the list's fields, not what only a Get carries. */
+export function simplifiedProject(id = PROJECT_ID): IDataObject {
+	const getOnly = ['language_code', 'tone_voice'];
+	return {
+		...Object.fromEntries(Object.entries(project).filter(([key]) => !getOnly.includes(key))),
+		id,
+	};
+}

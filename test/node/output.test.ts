@@ -17,6 +17,7 @@ import {
 	page,
 	project,
 	PROJECT_ID,
+	simplifiedProject,
 } from './fixtures';
 import {
 	ARTICLE,
@@ -94,19 +95,7 @@ describe('Output and Sort', () => {
 				projectId: { __rl: true, mode: 'id', value: PROJECT_ID },
 			}),
 		);
-		expect(result.output('ContentGen').map((item) => item.json)).toEqual([
-			{
-				id: PROJECT_ID,
-				business_name: 'Bean There',
-				business_website: 'https://beanthere.example.com',
-				business_language: 'English',
-				location: 'Lisbon',
-				expert_in: 'coffee',
-				status: 'active',
-				created_at: '2026-01-01T00:00:00.000Z',
-				updated_at: '2026-02-01T00:00:00.000Z',
-			},
-		]);
+		expect(result.output('ContentGen').map((item) => item.json)).toEqual([simplifiedProject()]);
 	});
 
 	it('is Simplified unless set: a list of articles stays small (no body)', async () => {

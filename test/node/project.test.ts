@@ -4,7 +4,7 @@ import { ContentGen } from '../../nodes/ContentGen/ContentGen.node';
 import { searchProjects } from '../../nodes/shared/domain/projects';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY, TEST_BASE_URL } from '../helpers/engine';
 import { loadOptionsContext } from '../helpers/loadOptions';
-import { envelope, page, project, PROJECT_ID, PROJECT_ID_2 } from './fixtures';
+import { envelope, page, project, PROJECT_ID, PROJECT_ID_2, simplifiedProject } from './fixtures';
 import { setupNock, withoutStrayRequests } from '../helpers/nock';
 
 const api = () => nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } });
@@ -15,21 +15,6 @@ function projects(from: number, count: number) {
 		id: `00000000-0000-4000-9000-${String(from + i).padStart(12, '0')}`,
 		business_name: `Business ${from + i}`,
 	}));
-}
-
-/** A project as Simplified gives it: the list's fields, not what only a Get carries. */
-function simplifiedProject(id: string) {
-	return {
-		id,
-		business_name: 'Bean There',
-		business_website: 'https://beanthere.example.com',
-		business_language: 'English',
-		location: 'Lisbon',
-		expert_in: 'coffee',
-		status: 'active',
-		created_at: '2026-01-01T00:00:00.000Z',
-		updated_at: '2026-02-01T00:00:00.000Z',
-	};
 }
 
 describe('project resource through the engine', () => {
