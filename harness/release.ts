@@ -1,10 +1,19 @@
+/* eslint-disable @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- reads the repository and asks git for its files and origin, requires the node files by full name */
 /**
  * What a release must have before it is tagged or published, as a pure function of the package's
  * files: npm's page shows package.json's `repository`, `bugs`, `homepage` and `author`, and renders
  * the README, resolving its relative links against `repository` (images must be in the tarball or
  * absolute); n8n's reviewers open those first, and n8n's editor links the nodes' documentation.
- * scripts/check-release.ts runs it on the repository before `n8n-node release`/`prerelease`.
+ * scripts/check-release.ts runs it on this repository (releaseInput, at the end, reads it) before
+ * `n8n-node release`/`prerelease`.
  */
+import { execFileSync } from 'child_process';
+import { readFileSync } from 'fs';
+import { join, resolve } from 'path';
+
+import { ContentGenApi } from '../credentials/ContentGenApi.credentials';
+import type { ContentGen as ContentGenClass } from '../nodes/ContentGen/ContentGen.node';
+import type { ContentGenTrigger as ContentGenTriggerClass } from '../nodes/ContentGenTrigger/ContentGenTrigger.node';
 
 export interface ReleaseInput {
 	/** package.json, parsed. */
@@ -209,3 +218,47 @@ export function releaseProblems(input: ReleaseInput): string[] {
 		...documentationProblems(input, own),
 	];
 }
+
+// Beside each node file is its codex file (.node.json), which Node's resolution would pick first.
+const { ContentGen } = require('../nodes/ContentGen/ContentGen.node.ts') as {
+	ContentGen: typeof ContentGenClass;
+};
+const { ContentGenTrigger } = require('../nodes/ContentGenTrigger/ContentGenTrigger.node.ts') as {
+	ContentGenTrigger: typeof ContentGenTriggerClass;
+};
+
+const root = resolve(__dirname, '..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const git = (...args: string[]) =>
+	execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+
+/** The address this clone pushes to: its git `origin`, or GitHub Actions' repository. */
+export function cloneOrigin(): string | undefined {
+	try {
+		return git('remote', 'get-url', 'origin').trim();
+	} catch {
+		const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository } = process.env;
+		return server && repository ? `${server}/${repository}` : undefined;
+	}
+}
+
+const codex = (file: string) =>
+	Object.values(
+		(JSON.parse(read(file)) as { resources: Record<string, Array<{ url: string }>> }).resources,
+	).flatMap((list) => list.map((entry): [string, string] => [file, entry.url]));
+
+/** What the check reads of this repository, with `origin` as the address it is published from. */
+export const releaseInput = (origin: string | undefined): ReleaseInput => ({
+	pkg: JSON.parse(read('package.json')) as Record<string, unknown>,
+	readme: read('README.md'),
+	files: git('ls-files').split('\n').filter(Boolean),
+	markdown: read,
+	documentationLinks: [
+		['the credential', new ContentGenApi().documentationUrl],
+		['ContentGen', new ContentGen().description.documentationUrl ?? ''],
+		['ContentGen Trigger', new ContentGenTrigger().description.documentationUrl ?? ''],
+		...codex('nodes/ContentGen/ContentGen.node.json'),
+		...codex('nodes/ContentGenTrigger/ContentGenTrigger.node.json'),
+	],
+	origin,
+});

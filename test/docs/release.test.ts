@@ -8,8 +8,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-import { type ReleaseInput, releaseProblems } from '../../harness/release';
-import { releaseInput } from '../../scripts/check-release';
+import { type ReleaseInput, releaseInput, releaseProblems } from '../../harness/release';
 
 const REPO = 'https://github.com/acme/n8n-nodes-x';
 const GOOD_PKG = {
