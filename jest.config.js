@@ -22,7 +22,7 @@ const project = (displayName, folders) => ({
 	},
 	globalSetup: '<rootDir>/test/setup/global-setup.ts',
 	globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-	setupFiles: ['<rootDir>/test/setup/env.ts'],
+	setupFiles: ['<rootDir>/test/setup/env.ts', '<rootDir>/test/setup/regex.ts'],
 });
 
 /** @type {import('jest').Config} */
