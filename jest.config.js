@@ -4,10 +4,10 @@
 //   and the sandbox (the one fake of the service) against the spec.
 // `npx jest <path>` runs a file of either. Most files wait on loopback servers, timers and n8n's
 // engine rather than on the CPU, so three workers share a 2-core machine. Not more: on a machine
-// already busy, a fourth starved n8n's own 250 ms guard on a regular expression ("Regular
-// expression execution timed out") and a nock error outlived its request. Each worker has its own
-// n8n user folder (test/setup/env.ts), every server listens on a port the system picks, and the
-// property tests run their quick count (test/helpers/runs.ts; CONTENTGEN_DEEP=1 runs the deep
+// already busy, a fourth starved n8n's own 250 ms guard on a regular expression (its limit is now a
+// patient one in tests: test/setup/regex.ts) and a nock error outlived its request. Each worker has
+// its own n8n user folder (test/setup/env.ts), every server listens on a port the system picks, and
+// the property tests run their quick count (test/helpers/runs.ts; CONTENTGEN_DEEP=1 runs the deep
 // count, as CI does). Jest starts the files that took longest last time first.
 const REPOSITORY = ['guard', 'docs', 'sandbox'];
 const BEHAVIOUR = ['node', 'transport', 'credential', 'trigger', 'e2e', 'suites', 'compat'];
