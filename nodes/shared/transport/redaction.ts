@@ -46,11 +46,6 @@ function replaceWith(pattern: RegExp | undefined, text: string): string {
 	return pattern ? text.replace(pattern, MASK) : text;
 }
 
-/** The key, in every spelling an echo may use, masked; nothing else in the text changes. */
-export function redactKey(text: string, apiKey: string | undefined): string {
-	return replaceWith(keyPattern(apiKey), text);
-}
-
 /**
  * For text the package writes (messages, descriptions, logs): the credential's key, and anything
  * else that looks like a key or a Bearer header.
