@@ -6,9 +6,9 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Breakage } from './http';
+import type { Exchange } from './http';
 import { redactSecrets } from './redaction';
-import { isNeverReached } from './retry';
+import { neverReached } from './retry';
 
 /** Codes n8n's error classes look for in a message (in any letter case, anywhere in it). */
 const REWRITTEN_CODES = [
@@ -29,12 +29,6 @@ const REWRITTEN_CODES = [
 	'EPERM',
 	'GETADDRINFO',
 ];
-
-/** Whether n8n would show its own words instead of this message. */
-export function rewrittenByN8n(message: string): boolean {
-	const upper = message.toUpperCase();
-	return REWRITTEN_CODES.some((code) => upper.includes(code));
-}
 
 /** What a system error code means, in words a message can carry. */
 export function networkCause(code: string | undefined): string {
@@ -79,7 +73,8 @@ export function ssrfRefusal(
 
 /** A request n8n did not send: its reason in the message, unless n8n would replace the message. */
 export function unsentWording(reason: string): { message: string; detail: string } {
-	return rewrittenByN8n(reason)
+	const upper = reason.toUpperCase();
+	return REWRITTEN_CODES.some((code) => upper.includes(code))
 		? { message: 'The request could not be sent', detail: `Reason: ${reason}. ` }
 		: { message: `The request could not be sent: ${reason}`, detail: '' };
 }
@@ -111,7 +106,7 @@ export function breakageError(
 	service: { origin: string; apiKey: string },
 	method: string,
 	endpoint: string,
-	breakage: Breakage,
+	breakage: NonNullable<Exchange['breakage']>,
 	rawReason: string,
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
@@ -127,14 +122,13 @@ export function breakageError(
 			description: `${unsent.detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
 		});
 	}
-	const neverReached = isNeverReached(breakage);
-	// n8n rewrites messages that contain system error codes, so the code goes in the description.
-	const message = neverReached
+	const unreached = neverReached({ breakage, reason });
+	const message = unreached
 		? UNREACHED
 		: breakage.kind === 'timeout'
 			? `The service did not answer in time (${reason})`
 			: 'The connection to the service broke before it answered';
-	const advice = neverReached
+	const advice = unreached
 		? `Check the credential's 'Base URL' (${service.origin}) and that the service is reachable from n8n.`
 		: method === 'GET'
 			? "The request was retried and kept failing. Try again later, or raise 'Request Timeout' in the node's Options."

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { header, pause, send, settleBefore, type Breakage } from './http';
-import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
 import { networkCause, ssrfRefusal } from './breakage';
-import { backoffMs, retryAfterBadAnswer, retryAfterBreakage } from './retry';
+import { type Breakage, header, pause, send, settleBefore } from './http';
+import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
+import { backoffMs, retryIn } from './retry';
 
 export interface DownloadedFile {
 	data: Buffer;
@@ -12,9 +12,6 @@ export interface DownloadedFile {
 	fileName?: string;
 	bytes: number;
 }
-
-/** Redirects a file host may use (a CDN to its storage); each hop is checked again. */
-const MAX_HOPS = 3;
 
 function formatBytes(bytes: number): string {
 	return bytes >= 1024 * 1024
@@ -31,17 +28,17 @@ function fileNameOf(url: URL): string | undefined {
 	}
 }
 
+/** The body, read only up to `maxBytes`: a larger file is not pulled whole into memory. */
 async function readBounded(
 	body: unknown,
 	maxBytes: number,
 	tooLarge: (bytes: number) => Error,
 ): Promise<Buffer> {
-	if (Buffer.isBuffer(body)) {
-		if (body.length > maxBytes) throw tooLarge(body.length);
-		return body;
+	if (typeof body === 'string' || body instanceof ArrayBuffer || Buffer.isBuffer(body)) {
+		const data = Buffer.isBuffer(body) ? body : Buffer.from(body as string);
+		if (data.length > maxBytes) throw tooLarge(data.length);
+		return data;
 	}
-	if (body instanceof ArrayBuffer) return await readBounded(Buffer.from(body), maxBytes, tooLarge);
-	if (typeof body === 'string') return await readBounded(Buffer.from(body), maxBytes, tooLarge);
 	const stream = body as AsyncIterable<Buffer | string> & { destroy?: () => void };
 	const chunks: Buffer[] = [];
 	let total = 0;
@@ -49,7 +46,6 @@ async function readBounded(
 		const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 		total += piece.length;
 		if (total > maxBytes) {
-			// Stop reading at the bound instead of pulling the whole file into memory.
 			stream.destroy?.();
 			throw tooLarge(total);
 		}
@@ -62,24 +58,14 @@ function discard(body: unknown): void {
 	(body as { destroy?: () => void } | undefined)?.destroy?.();
 }
 
-/** Said of every failed image: the item's fate, and the way around downloading. */
-const ITEM_NOT_OUTPUT =
-	"The content record was read, but this item was not output: an item comes with all the images asked for or not at all. Turn off 'Download Images' to get the image URLs instead.";
-
-function hostOf(url: string): string {
-	try {
-		return new URL(url).host;
-	} catch {
-		return 'an unreadable address';
-	}
-}
-
 /** An image that could not be had: what and why in the message, then the item's fate. */
 export function imageFailure(
 	message: string,
 	detail: string,
 ): { message: string; description: string } {
-	return { message, description: `${detail} ${ITEM_NOT_OUTPUT}`.trim() };
+	const fate =
+		"The content record was read, but this item was not output: an item comes with all the images asked for or not at all. Turn off 'Download Images' to get the image URLs instead.";
+	return { message, description: `${detail} ${fate}`.trim() };
 }
 
 /** A download that got no answer: the cause in words; a system error code only in the description. */
@@ -89,30 +75,31 @@ export function breakageFailure(
 	breakage: Breakage,
 	reason: string,
 ): { message: string; description: string } {
-	const head = `Could not download the ${label} from ${target.host}`;
-	if (breakage.kind === 'unsent') {
-		const blocked = ssrfRefusal(reason, target.host);
-		if (blocked) {
-			return imageFailure(
-				`${head}: ${blocked.message}`,
-				`${blocked.hint} Address: ${target.toString()}`,
-			);
-		}
-		return imageFailure(
-			`${head}: n8n did not send the request`,
-			`Reason: ${reason}. Address: ${target.toString()}`,
-		);
-	}
+	const blocked = breakage.kind === 'unsent' ? ssrfRefusal(reason, target.host) : undefined;
 	const cause =
-		breakage.kind === 'timeout' ? 'no answer came in time' : networkCause(breakage.code);
-	const code = breakage.kind === 'network' ? `System code: ${breakage.code}. ` : '';
-	return imageFailure(`${head}: ${cause}`, `${code}Address: ${target.toString()}`);
+		blocked?.message ??
+		(breakage.kind === 'unsent'
+			? 'n8n did not send the request'
+			: breakage.kind === 'timeout'
+				? 'no answer came in time'
+				: networkCause(breakage.code));
+	const detail = blocked
+		? `${blocked.hint} `
+		: breakage.kind === 'unsent'
+			? `Reason: ${reason}. `
+			: breakage.kind === 'network'
+				? `System code: ${breakage.code}. `
+				: '';
+	return imageFailure(
+		`Could not download the ${label} from ${target.host}: ${cause}`,
+		`${detail}Address: ${target.toString()}`,
+	);
 }
 
 /**
  * Downloads a file the service linked to (a generated image): no Authorization header, only from
- * public https (or the service's own loopback origin), redirects re-checked hop by hop, size
- * bounded while reading, and the same deadline as API requests.
+ * the addresses ./origin allows, no redirect followed (its target would be fetched unchecked),
+ * size bounded while reading, and the same deadline and retries as a GET of the API.
  */
 export async function downloadFile(
 	context: IExecuteFunctions,
@@ -124,106 +111,87 @@ export async function downloadFile(
 	const { label, itemIndex, timeoutMs } = options;
 	const fail = (wording: { message: string; description: string }) =>
 		new NodeOperationError(context.getNode(), wording.message, { itemIndex, ...wording });
-	const refuse = (error: AddressError) =>
+	const refused = (why: string, address = url.slice(0, 300)) =>
 		fail(
 			imageFailure(
-				`The ${label} was not downloaded: ${error.message}`,
-				`Generated images are fetched only from public https addresses (or the service's own address when it runs on this machine). Address: ${url.slice(0, 300)}`,
+				`The ${label} was not downloaded: ${why}`,
+				`Generated images are fetched only from public https addresses (or the service's own address when it runs on this machine). Address: ${address}`,
 			),
 		);
-	const tooLarge = (bytes: number) =>
-		fail(
-			imageFailure(
-				`The ${label} from ${hostOf(url)} is larger than the maximum image size (${formatBytes(bytes)} > ${formatBytes(maxBytes)})`,
-				"Raise 'Max Image Size (MB)' in the options.",
-			),
-		);
-
 	let target: URL;
 	try {
 		target = checkDownloadUrl(url, service);
 	} catch (error) {
-		throw refuse(error as AddressError);
+		throw refused((error as AddressError).message);
 	}
-	let retries = 0;
-	for (let hops = 0; ; ) {
+	const tooLarge = (bytes: number) =>
+		fail(
+			imageFailure(
+				`The ${label} from ${target.host} is larger than the maximum image size (${formatBytes(bytes)} > ${formatBytes(maxBytes)})`,
+				"Raise 'Max Image Size (MB)' in the options.",
+			),
+		);
+	for (let transient = 0; ; transient++) {
 		const exchange = await send(context, {
 			request: { method: 'GET', url: target.toString(), encoding: 'stream' },
 			timeoutMs,
 		});
-		if (exchange.breakage) {
-			const retryIn = retryAfterBreakage('GET', exchange.breakage, retries);
-			if (retryIn === undefined) {
-				throw fail(breakageFailure(label, target, exchange.breakage, exchange.reason));
-			}
-			await pause(context, retryIn);
-			retries++;
-			continue;
-		}
 		const { response } = exchange;
-		const { statusCode, body } = response;
-		const headers = response.headers ?? {};
-		if (statusCode >= 300 && statusCode < 400 && header(headers, 'location')) {
-			discard(body);
-			if (++hops > MAX_HOPS) {
+		if (response && response.statusCode >= 200 && response.statusCode < 300) {
+			const { body, headers } = response;
+			const declared = Number(header(headers ?? {}, 'content-length'));
+			if (Number.isFinite(declared) && declared > maxBytes) {
+				discard(body);
+				throw tooLarge(declared);
+			}
+			// The body streams after the headers: it gets a deadline of its own.
+			const read = await settleBefore(
+				readBounded(body, maxBytes, tooLarge),
+				AbortSignal.timeout(timeoutMs),
+			);
+			if (!read.done) {
+				discard(body);
 				throw fail(
 					imageFailure(
-						`The ${label} was not downloaded: ${target.host} redirected more than ${MAX_HOPS} times`,
-						`Address: ${target.toString()}`,
+						`Could not download the ${label} from ${target.host}: no complete answer within ${Math.round(timeoutMs / 1000)} s`,
+						`Raise 'Request Timeout' in the options. Address: ${target.toString()}`,
 					),
 				);
 			}
-			try {
-				target = checkDownloadUrl(
-					new URL(header(headers, 'location') as string, target).toString(),
-					service,
-				);
-			} catch (error) {
-				throw refuse(error as AddressError);
-			}
+			const type = header(headers ?? {}, 'content-type')
+				?.split(';')[0]
+				.trim()
+				.toLowerCase();
+			const data = read.value;
+			return {
+				data,
+				bytes: data.length,
+				mimeType: type || undefined,
+				fileName: fileNameOf(target),
+			};
+		}
+		discard(response?.body);
+		// A file host's Retry-After never shortens the backoff, and its 429 is not waited out.
+		const again = retryIn('GET', exchange, { transient, rateLimited: 0 }, Date.now());
+		if (again && !again.rateLimited) {
+			await pause(context, backoffMs(transient));
 			continue;
 		}
-		if (statusCode < 200 || statusCode >= 300) {
-			discard(body);
-			// A file host's Retry-After never shortens the backoff.
-			if (retryAfterBadAnswer('GET', statusCode, headers, retries) !== undefined) {
-				await pause(context, backoffMs(retries));
-				retries++;
-				continue;
-			}
-			throw fail(
-				imageFailure(
-					`Could not download the ${label} from ${target.host}: it answered HTTP ${statusCode}`,
-					`Address: ${target.toString()}`,
-				),
+		if (exchange.breakage) {
+			throw fail(breakageFailure(label, target, exchange.breakage, exchange.reason));
+		}
+		const { statusCode } = exchange.response;
+		if (statusCode >= 300 && statusCode < 400) {
+			throw refused(
+				`${target.host} answered with a redirect, which is not followed`,
+				target.toString(),
 			);
 		}
-		const declared = Number(header(headers, 'content-length'));
-		if (Number.isFinite(declared) && declared > maxBytes) {
-			discard(body);
-			throw tooLarge(declared);
-		}
-		// The body streams after the headers: it gets a deadline of its own.
-		const read = await settleBefore(
-			readBounded(body, maxBytes, tooLarge),
-			AbortSignal.timeout(timeoutMs),
+		throw fail(
+			imageFailure(
+				`Could not download the ${label} from ${target.host}: it answered HTTP ${statusCode}`,
+				`Address: ${target.toString()}`,
+			),
 		);
-		if (!read.done) {
-			discard(body);
-			throw fail(
-				imageFailure(
-					`Could not download the ${label} from ${target.host}: no complete answer within ${Math.round(timeoutMs / 1000)} s`,
-					`Raise Request Timeout in the options. Address: ${target.toString()}`,
-				),
-			);
-		}
-		const data = read.value;
-		const contentType = header(headers, 'content-type')?.split(';')[0].trim().toLowerCase();
-		return {
-			data,
-			bytes: data.length,
-			mimeType: contentType || undefined,
-			fileName: fileNameOf(target),
-		};
 	}
 }

@@ -7,8 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { REQUEST_TIMEOUT } from '../constants';
-
 export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 export interface FullResponse {
@@ -16,9 +14,6 @@ export interface FullResponse {
 	headers: Record<string, unknown>;
 	statusCode: number;
 }
-
-/** Seconds one attempt may take, connection to last byte: the "Request Timeout" option's default. */
-export const DEFAULT_REQUEST_TIMEOUT_S = REQUEST_TIMEOUT.default;
 
 /** How a request failed without an HTTP answer. */
 export type Breakage =
@@ -35,13 +30,13 @@ export type Exchange =
 
 /** An answer's header by name, in any letter case; the first value of a repeated one. */
 export function header(headers: Record<string, unknown>, name: string): string | undefined {
-	const wanted = name.toLowerCase();
-	for (const [key, value] of Object.entries(headers ?? {})) {
-		if (key.toLowerCase() !== wanted) continue;
-		if (Array.isArray(value)) return String(value[0]);
-		return value === undefined ? undefined : String(value);
+	let value = headers?.[name];
+	if (value === undefined) {
+		for (const key of Object.keys(headers ?? {}))
+			if (key.toLowerCase() === name) value = headers[key];
 	}
-	return undefined;
+	if (Array.isArray(value)) value = value[0];
+	return value === undefined ? undefined : String(value);
 }
 
 function cancelSignal(context: ApiContext): AbortSignal | undefined {
@@ -79,12 +74,10 @@ export async function settleBefore<T>(
 /** Waits in steps of at most a second, and stops at once when the execution is cancelled. */
 export async function pause(context: ApiContext, ms: number): Promise<void> {
 	const signal = cancelSignal(context);
-	let left = Math.max(0, ms);
-	while (left > 0) {
+	for (let left = Math.max(0, ms); left > 0; left -= 1000) {
 		if (signal?.aborted) throw cancelled(context);
-		const step = Math.min(left, 1000);
-		await (signal ? settleBefore(sleep(step), signal) : sleep(step));
-		left -= step;
+		const step = sleep(Math.min(left, 1000));
+		await (signal ? settleBefore(step, signal) : step);
 	}
 	if (signal?.aborted) throw cancelled(context);
 }
@@ -93,34 +86,31 @@ export async function pause(context: ApiContext, ms: number): Promise<void> {
 export function networkCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		const candidate = current as { code?: unknown; cause?: unknown; message?: unknown };
-		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code))
-			return candidate.code;
-		if (typeof candidate.message === 'string' && /socket hang up/i.test(candidate.message)) {
-			return 'ECONNRESET';
-		}
-		current = candidate.cause;
+		const { code, cause, message } = current as {
+			code?: unknown;
+			cause?: unknown;
+			message?: unknown;
+		};
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
+		current = cause;
 	}
 	return undefined;
 }
 
-/** The innermost message of a wrapped error: what actually went wrong. */
-function rootMessage(error: unknown): string {
-	let message = error instanceof Error ? error.message : String(error);
-	let current: unknown = (error as { cause?: unknown })?.cause;
-	for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-		if (current.message) message = current.message;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return message;
-}
-
+/** What went wrong, from the innermost message of a wrapped error. */
 function breakageOf(error: unknown): Breakage {
 	const code = networkCode(error);
 	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT')
 		return { kind: 'timeout' };
 	if (code) return { kind: 'network', code };
-	return { kind: 'unsent', reason: rootMessage(error) };
+	let reason = error instanceof Error ? error.message : String(error);
+	let current: unknown = (error as { cause?: unknown })?.cause;
+	for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+		if (current.message) reason = current.message;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return { kind: 'unsent', reason };
 }
 
 export interface Attempt {
@@ -131,9 +121,10 @@ export interface Attempt {
 }
 
 /**
- * One HTTP exchange, with a deadline from the first byte sent to the last byte read, and no
- * redirect followed: a key must never be carried to another address, and a file address is
- * re-checked by its caller at each hop.
+ * One HTTP exchange, with a deadline from the first byte sent to the last byte read (n8n's own
+ * timeout is idle socket time, which a slowly dripping body never trips), and no redirect
+ * followed: a key must never be carried to another address, and a file address is checked before
+ * it is fetched.
  */
 export async function send(context: ApiContext, attempt: Attempt): Promise<Exchange> {
 	const deadline = AbortSignal.timeout(attempt.timeoutMs);
@@ -154,15 +145,11 @@ export async function send(context: ApiContext, attempt: Attempt): Promise<Excha
 	const receiver = cancel
 		? (Object.create(context, { getExecutionCancelSignal: { value: () => signal } }) as ApiContext)
 		: context;
-	const exchange = attempt.credential
-		? context.helpers.httpRequestWithAuthentication.call(
-				receiver,
-				attempt.credential.type,
-				request,
-				{
-					credentialsDecrypted: attempt.credential.decrypted,
-				},
-			)
+	const { credential } = attempt;
+	const exchange = credential
+		? context.helpers.httpRequestWithAuthentication.call(receiver, credential.type, request, {
+				credentialsDecrypted: credential.decrypted,
+			})
 		: context.helpers.httpRequest(request);
 	// Settled either way, so a late failure after the deadline is not an unhandled rejection.
 	void exchange.catch(() => undefined);
@@ -172,13 +159,16 @@ export async function send(context: ApiContext, attempt: Attempt): Promise<Excha
 	} catch (error) {
 		if (cancel?.aborted) throw cancelled(context);
 		const breakage = breakageOf(error);
-		if (breakage.kind === 'unsent') return { breakage, reason: breakage.reason };
-		return { breakage, reason: breakage.kind === 'network' ? breakage.code : 'timed out' };
+		const reason =
+			breakage.kind === 'timeout'
+				? 'timed out'
+				: breakage.kind === 'network'
+					? breakage.code
+					: breakage.reason;
+		return { breakage, reason };
 	}
 	if (outcome.done) return { response: outcome.value as FullResponse };
 	if (cancel?.aborted) throw cancelled(context);
-	return {
-		breakage: { kind: 'timeout' },
-		reason: `no complete answer within ${Math.round(attempt.timeoutMs / 1000)} s`,
-	};
+	const seconds = Math.round(attempt.timeoutMs / 1000);
+	return { breakage: { kind: 'timeout' }, reason: `no complete answer within ${seconds} s` };
 }

@@ -1,16 +1,15 @@
 import type { RateLimitInfo } from '../types';
 
 /**
- * How the requests of one execution share the key's budget: at most `slots` in flight (the
- * Parallel Requests option), and never more in flight than the `X-RateLimit-*` headers of the
- * latest answers say is left this window. Other executions and workers draw on the same budget:
- * how fast it drains beside the run's own requests says how many of theirs may be in flight too,
- * and once what is left is about what all of them may have in flight, the run sends one request
- * at a time, so each sees the latest count before the next: rarely more than one of its requests is
- * refused per window. Spent, it waits for the window to reset. Before any answer has reported the
- * budget, OPENING requests ask together. In flight is a window, not rounds: each request that
- * ends lets the next go.
- * Pure: the caller gives the time, sends, and waits as told.
+ * How the requests of one execution share the key's budget with each other and with every other
+ * execution and worker on the key, whose only shared truth is the `X-RateLimit-*` headers of the
+ * answers. At most `slots` in flight (the Parallel Requests option), never more than the latest
+ * answer says is left, and none once the window is spent, until it resets. How fast the budget
+ * drains beside the run's own requests says how many others draw on it: once what is left is
+ * about what all of them may have in flight, the run sends one request at a time, so each sees
+ * the latest count before the next and rarely more than one is refused per window; a polling
+ * wait spaces its rounds to its share of what is left. Pure: the caller gives the time, sends,
+ * and waits as told.
  */
 
 export type Turn =
@@ -34,21 +33,16 @@ const CAREFUL_ROUNDS = 2;
  */
 export const OPENING = 10;
 
-interface Window {
-	/** Epoch seconds when it resets; undefined when answers give no usable reset time. */
-	reset?: number;
-	/** The least any answer of this window reported left: the service's latest count. */
-	remaining: number;
-	/** What the first answer of the window said was left, and the run's requests sent since. */
-	first: number;
-	sent: number;
-}
-
 export class Pacer {
 	private inFlight = 0;
 	/** The most the run has had in flight: what the careful rule assumes each user of the key has. */
 	private peak = 0;
-	private window?: Window;
+	/**
+	 * The budget's window: when it resets (epoch seconds, undefined when answers give none), the
+	 * least any answer reported left (the latest count), what its first answer said was left, and
+	 * the run's requests since.
+	 */
+	private window?: { reset?: number; remaining: number; first: number; sent: number };
 	private daily?: number;
 	/** Answers carry no budget: only the slots bound the run. */
 	private unreported = false;
@@ -62,18 +56,24 @@ export class Pacer {
 		if (this.daily !== undefined && this.inFlight > 0 && this.inFlight >= this.daily) return ANSWER;
 		const window = this.current(nowMs);
 		if (!window) return this.unreported || this.inFlight < OPENING ? GO : ANSWER;
-		// How many requests leave the budget for each of the run's: 1 when it is alone on the key.
-		const share =
-			window.sent > 0 ? Math.max(1, (window.first - window.remaining) / window.sent) : 1;
 		if (this.inFlight > 0) {
 			if (window.remaining - this.inFlight < 1) return ANSWER;
-			// Others may have as many in flight, in proportion: near the end, one at a time.
-			if (share > 1 && window.remaining <= CAREFUL_ROUNDS * this.peak * share) return ANSWER;
-			return GO;
+			const share = this.share();
+			return share > 1 && window.remaining <= CAREFUL_ROUNDS * this.peak * share ? ANSWER : GO;
 		}
 		if (window.remaining > 0 || window.reset === undefined) return GO;
 		// Spent: a request now would be a sure 429. Without a reset time, a 429 says how long.
 		return { go: false, waitMs: Math.max(1, Math.ceil(window.reset * 1000 - nowMs)) };
+	}
+
+	/**
+	 * Time between a polling wait's requests that makes its share of what is left last until the
+	 * window resets: small while the budget is ample, so a lone wait is never slower.
+	 */
+	spacingMs(nowMs: number): number {
+		const window = this.current(nowMs);
+		if (window?.reset === undefined) return 0;
+		return ((window.reset * 1000 - nowMs) * this.share()) / (Math.max(0, window.remaining) + 1);
 	}
 
 	/** A request is being sent. */
@@ -97,10 +97,18 @@ export class Pacer {
 		return await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
 
-	private current(nowMs: number): Window | undefined {
+	/** How many requests leave the budget for each of the run's: 1 when it is alone on the key. */
+	private share(): number {
 		const window = this.window;
+		return window && window.sent > 0
+			? Math.max(1, (window.first - window.remaining) / window.sent)
+			: 1;
+	}
+
+	private current(nowMs: number): typeof this.window {
 		// A window that has reset is refilled by an amount only the next answer will tell.
-		if (window?.reset !== undefined && nowMs >= window.reset * 1000) this.window = undefined;
+		if (this.window?.reset !== undefined && nowMs >= this.window.reset * 1000)
+			this.window = undefined;
 		return this.window;
 	}
 
@@ -119,10 +127,9 @@ export class Pacer {
 			// A new window, or answers without one: the latest count stands. The run's requests still
 			// out may be counted in later answers: they are its own, not others' draining the key.
 			this.window = { reset, remaining, first: remaining, sent: this.inFlight };
-			return;
+		} else if (reset === window.reset) {
+			// An answer from a window already over says nothing about this one.
+			window.remaining = Math.min(window.remaining, remaining);
 		}
-		// An answer from a window already over says nothing about this one.
-		if (reset < window.reset) return;
-		window.remaining = Math.min(window.remaining, remaining);
 	}
 }

@@ -5,6 +5,14 @@ import type { ApiResponse, Pagination } from '../types';
 import type { CallOptions, Connection } from './request';
 import { request } from './request';
 
+/**
+ * A list read page by page, caught when the service pages oddly: a page size capped below the one
+ * asked, a count that grows while the list is read, has_more that never turns false, the page
+ * number ignored. The walk believes the service's counts over its has_more, gives each record
+ * once, and stops at a ceiling of pages, or a growth allowance past the count given at its start:
+ * a list that says more than was read says so in numbers (`shortfall`), never silently.
+ */
+
 /** No walk reads more than this many pages (200,000 records at the largest page size). */
 export const MAX_PAGES = 2000;
 /** Pages a walk may read beyond the count the service gave at its start (records added meanwhile). */
@@ -16,11 +24,7 @@ export interface Page<T> {
 	pagination?: Pagination;
 }
 
-/**
- * Why a walk stopped: the service said the list was done, or a bound ended it while the service
- * still said there was more (the page ceiling, the growth allowance, a page that brought nothing
- * new, an empty page).
- */
+/** Why a walk stopped: the service said the list was done, or a bound ended it while it said more. */
 export type WalkEnd = 'complete' | 'ceiling' | 'growth' | 'repeat' | 'empty';
 
 export interface WalkReport {
@@ -31,11 +35,6 @@ export interface WalkReport {
 	total?: number;
 	firstTotal?: number;
 	end: WalkEnd;
-}
-
-function idOf(record: unknown): string | undefined {
-	const id = (record as { id?: unknown } | null)?.id;
-	return typeof id === 'string' ? id.toLowerCase() : undefined;
 }
 
 const count = (value: unknown): number | undefined =>
@@ -53,14 +52,6 @@ function servedSize(pagination: Pagination | undefined, sent: number, asked: num
 	return sent > 0 && sent < asked && more ? sent : asked;
 }
 
-/** The last page by the service's own counts, at the page size it serves; undefined without counts. */
-function lastPageOf(pagination: Pagination | undefined, size: number): number | undefined {
-	const pages = count(pagination?.total_pages);
-	const total = count(pagination?.total);
-	if (pages === undefined && total === undefined) return undefined;
-	return Math.max(pages ?? 0, total === undefined ? 0 : Math.ceil(total / size));
-}
-
 /** The answers for pages `from`..`through`, asked at once, in page order; all settle before a failure is thrown. */
 async function pagesAtOnce<T>(
 	read: (page: number) => Promise<ApiResponse<T[]>>,
@@ -69,24 +60,20 @@ async function pagesAtOnce<T>(
 ): Promise<Array<ApiResponse<T[]>>> {
 	const asked: Array<Promise<ApiResponse<T[]>>> = [];
 	for (let page = from; page <= through; page++) asked.push(read(page));
-	const settled = await Promise.allSettled(asked);
-	return settled.map((outcome) => {
+	return (await Promise.allSettled(asked)).map((outcome) => {
 		if (outcome.status === 'rejected') throw outcome.reason;
 		return outcome.value;
 	});
 }
 
 /**
- * A list read page by page while the service's counts (or, without counts, its has_more) say more
- * exists, at the page size it actually serves, within bounds: a ceiling of pages and a growth
- * allowance past the count given at the start. Each record is given once: a record that moves to
- * the next page while the walk runs is not repeated, and a page that brings nothing new ends the
- * walk. `onEnd` hears how the walk ended, when it ends by itself (not when its reader stops).
- *
- * With `ahead` > 1, once two pages have given the same count the pages up to the last one counted
- * are read `ahead` at a time. Records added or removed meanwhile would shift others across pages
- * read out of order, so a batch whose pages report another count is read again, one page at a
- * time, as is the rest of the list: a record a walk one page at a time would give is never lost.
+ * The records of a list, page by page, while the service's counts (or, without counts, its
+ * has_more) say more exists. `onEnd` hears how the walk ended, when it ends by itself (not when
+ * its reader stops). With `ahead` > 1, once two pages have given the same count the pages up to
+ * the last one counted are read `ahead` at a time. Records added or removed meanwhile would shift
+ * others across pages read out of order, so a batch whose pages report another count is read
+ * again one page at a time, as is the rest of the list: a record a walk one page at a time would
+ * give is never lost.
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -109,65 +96,36 @@ export async function* walk<T>(
 	let moved = false;
 	/** Pages read again after a batch moved: bringing nothing new does not end the walk there. */
 	let rereadThrough = 0;
-	const read = (page: number) =>
-		request<T[]>(connection, 'GET', endpoint, { ...options, qs: { ...qs, page, limit: pageSize } });
+	const read = async (page: number) =>
+		await request<T[]>(connection, 'GET', endpoint, {
+			...options,
+			qs: { ...qs, page, limit: pageSize },
+		});
 	const take = (response: ApiResponse<T[]>) => {
 		const raw = Array.isArray(response.data) ? response.data : [];
 		const items: T[] = [];
 		// A page far larger than asked is read only as far as asked.
 		for (let i = 0; i < raw.length && i < pageSize; i++) {
-			const id = idOf(raw[i]);
-			if (id !== undefined) {
-				if (seen.has(id)) continue;
-				seen.add(id);
+			const id = (raw[i] as { id?: unknown } | null)?.id;
+			if (typeof id === 'string') {
+				if (seen.has(id.toLowerCase())) continue;
+				seen.add(id.toLowerCase());
 			}
 			items.push(raw[i]);
 		}
 		records += items.length;
-		return { raw, page: { items, pagination: response.pagination } };
+		return { served: raw.length, page: { items, pagination: response.pagination } };
 	};
-	for (let page = 1; ; ) {
-		const through = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
-		if (through > page) {
-			const answers = await pagesAtOnce(read, page, through);
-			if (answers.every((answer) => count(answer.pagination?.total) === total)) {
-				for (const answer of answers) {
-					const { raw, page: taken } = take(answer);
-					yield taken;
-					const why = endOf(page, raw.length, taken);
-					if (why) return onEnd?.({ records, pages: page, total, firstTotal, end: why });
-					page++;
-				}
-				continue;
-			}
-			// The list moved during the batch: keep what it brought, then read it again in order.
-			for (const answer of answers) yield take(answer).page;
-			steady = false;
-			moved = true;
-			rereadThrough = through;
-			continue;
-		}
-		const before = total;
-		const { raw, page: taken } = take(await read(page));
-		yield taken;
-		const why = endOf(page, raw.length, taken);
-		if (why) return onEnd?.({ records, pages: page, total, firstTotal, end: why });
-		const counted = count(taken.pagination?.total);
-		if (page > 1 && (counted === undefined || counted !== before)) moved = true;
-		steady = !moved && page > 1 && last !== undefined;
-		page++;
-	}
-
 	/** Why the walk ends after this page, if it does; keeps the counts the page reported. */
-	function endOf(
-		page: number,
-		served: number,
-		{ items, pagination }: Page<T>,
-	): WalkEnd | undefined {
+	const endOf = (page: number, served: number, { items, pagination }: Page<T>) => {
 		size ??= servedSize(pagination, served, pageSize);
-		last = lastPageOf(pagination, size);
-		firstLast ??= last;
+		const pages = count(pagination?.total_pages);
 		total = count(pagination?.total) ?? total;
+		last =
+			pages === undefined && count(pagination?.total) === undefined
+				? undefined
+				: Math.max(pages ?? 0, Math.ceil((count(pagination?.total) ?? 0) / size));
+		firstLast ??= last;
 		firstTotal ??= total;
 		// The service's counts outrank its has_more, which some never turn false.
 		const more =
@@ -180,6 +138,31 @@ export async function* walk<T>(
 		if (page >= MAX_PAGES) return 'ceiling';
 		if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) return 'growth';
 		return undefined;
+	};
+	for (let page = 1; ; ) {
+		const through = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
+		const before = total;
+		const answers = await pagesAtOnce(read, page, through);
+		if (answers.length > 1 && !answers.every((a) => count(a.pagination?.total) === total)) {
+			// The list moved during the batch: keep what it brought, then read it again in order.
+			for (const answer of answers) yield take(answer).page;
+			steady = false;
+			moved = true;
+			rereadThrough = through;
+			continue;
+		}
+		for (const answer of answers) {
+			const { served, page: taken } = take(answer);
+			yield taken;
+			const end = endOf(page, served, taken);
+			if (end) return onEnd?.({ records, pages: page, total, firstTotal, end });
+			page++;
+		}
+		if (answers.length === 1) {
+			const counted = count(answers[0].pagination?.total);
+			if (page > 2 && (counted === undefined || counted !== before)) moved = true;
+			steady = !moved && page > 2 && last !== undefined;
+		}
 	}
 }
 
@@ -201,7 +184,7 @@ export function shortfall(report: WalkReport): string | undefined {
 	return `Incomplete list: ${got}; ${why[report.end]}`;
 }
 
-/** Every record (pages of 100), or exactly the pages needed for `limit` records. */
+/** Every record (pages of 100, read ahead as many at once as the connection allows), or exactly the pages needed for `limit` records. */
 export async function collect<T>(
 	connection: Connection,
 	endpoint: string,
@@ -213,20 +196,11 @@ export async function collect<T>(
 		limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
 	const records: T[] = [];
 	let report: WalkReport | undefined;
-	// Every record: the pages after the first two may be read several at once.
 	const ahead = limit === undefined ? connection.pacer.slots : 1;
-	const pages = walk<T>(
-		connection,
-		endpoint,
-		qs,
-		pageSize,
-		options,
-		(end) => (report = end),
-		ahead,
-	);
-	for await (const { items } of pages) {
+	const end = (walked: WalkReport) => (report = walked);
+	for await (const { items } of walk<T>(connection, endpoint, qs, pageSize, options, end, ahead)) {
 		for (const item of items) {
-			if (limit !== undefined && records.length >= limit) break;
+			if (limit !== undefined && records.length >= limit) return { records };
 			records.push(item);
 		}
 		if (limit !== undefined && records.length >= limit) return { records };

@@ -27,9 +27,10 @@ function spelling(char: string): string {
 
 /**
  * The key in any letter case, plain, JSON-escaped (\u0073), URL-encoded (%73) or a mix, with or
- * without its "svc_" prefix, also when the field it sits in ends partway through it.
+ * without its "svc_" prefix, also when the field it sits in ends partway through it. Built once
+ * per connection: compiling it is dearer than most answers are to search.
  */
-function keyPattern(apiKey: string | undefined): RegExp | undefined {
+export function keyPattern(apiKey: string | undefined): RegExp | undefined {
 	const key = (apiKey ?? '').trim();
 	if (!key) return undefined;
 	const prefix = /^svc_/i.test(key) ? key.slice(0, 4) : '';
@@ -42,16 +43,13 @@ function keyPattern(apiKey: string | undefined): RegExp | undefined {
 	return new RegExp(`${optionalPrefix}${head}${rest}`, 'gi');
 }
 
-function replaceWith(pattern: RegExp | undefined, text: string): string {
-	return pattern ? text.replace(pattern, MASK) : text;
-}
-
 /**
  * For text the package writes (messages, descriptions, logs): the credential's key, and anything
  * else that looks like a key or a Bearer header.
  */
 export function redactSecrets(text: string, apiKey?: string): string {
-	return replaceWith(keyPattern(apiKey), text)
+	const pattern = keyPattern(apiKey);
+	return (pattern ? text.replace(pattern, MASK) : text)
 		.replace(SECRET_PATTERN, MASK)
 		.replace(BEARER_PATTERN, 'Bearer …');
 }
@@ -74,10 +72,18 @@ function redactWith(value: unknown, pattern: RegExp, depth: number): unknown {
 }
 
 /**
- * A copy of an answer (a parsed body, headers) with the key masked in every string and key name,
- * at any depth: what the service echoes never reaches a record, an item or an error.
+ * The answer (a parsed body, headers) with the key masked in every string and key name, at any
+ * depth: what the service echoes never reaches a record, an item or an error. An answer whose
+ * whole text holds no trace of the key is passed on as it is, spared the copy.
  */
-export function redactData<T>(value: T, apiKey: string | undefined): T {
-	const pattern = keyPattern(apiKey);
-	return pattern ? (redactWith(value, pattern, 0) as T) : value;
+export function redactData<T>(value: T, pattern: RegExp | undefined): T {
+	if (!pattern || value === undefined || value === null) return value;
+	let text: string | undefined;
+	try {
+		text = typeof value === 'string' ? value : JSON.stringify(value);
+	} catch {
+		// Too deep to write out: walked below, as far as MAX_DEPTH.
+	}
+	if (text !== undefined && text.search(pattern) === -1) return value;
+	return redactWith(value, pattern, 0) as T;
 }

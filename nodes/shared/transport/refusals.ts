@@ -1,6 +1,6 @@
 /**
- * An answer the service refused: its status and body read into words that say what to do, and the
- * n8n error the request ends with.
+ * An answer that is not the service's success: its status and body read into words that say what
+ * to do, and the n8n error the request ends with.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -32,16 +32,6 @@ export interface ErrorAnswer {
 /** Wording of a status that only one operation can explain (a publish's 409, a generate's 402). */
 export type Explain = (answer: ErrorAnswer) => { message: string; hint: string } | undefined;
 
-interface FailureContext {
-	statusCode: number;
-	body: unknown;
-	headers: Record<string, unknown>;
-	method: string;
-	endpoint: string;
-	apiKey: string;
-	explain?: Explain;
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -58,42 +48,32 @@ export function summariseText(text: string): string {
 	return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
 
-type BodyKind = 'envelope' | 'flat' | 'text' | 'empty' | 'other';
-
 /** Reads either error shape of the service, or a page that is not JSON at all. */
 export function parseErrorBody(body: unknown): {
 	code?: string;
 	apiMessage?: string;
 	requestId?: string;
-	kind: BodyKind;
+	kind: 'envelope' | 'flat' | 'text' | 'empty' | 'other';
 } {
 	if (body === undefined || body === null || body === '') return { kind: 'empty' };
 	if (typeof body === 'string') {
-		const trimmed = body.trim();
-		if (trimmed.startsWith('{')) {
-			try {
-				return parseErrorBody(JSON.parse(trimmed));
-			} catch {
-				return { kind: 'text', apiMessage: summariseText(trimmed) };
-			}
+		try {
+			if (body.trim().startsWith('{')) return parseErrorBody(JSON.parse(body));
+		} catch {
+			// a page that only starts like JSON
 		}
-		return { kind: 'text', apiMessage: summariseText(trimmed) };
+		return { kind: 'text', apiMessage: summariseText(body.trim()) };
 	}
 	if (!isObject(body)) return { kind: 'other' };
 	const meta = isObject(body.meta) ? body.meta : undefined;
 	const requestId = typeof meta?.request_id === 'string' ? meta.request_id : undefined;
+	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 	if (isObject(body.error)) {
-		return {
-			kind: 'envelope',
-			code: typeof body.error.code === 'string' ? body.error.code : undefined,
-			apiMessage: typeof body.error.message === 'string' ? body.error.message : undefined,
-			requestId,
-		};
+		const { code, message } = body.error;
+		return { kind: 'envelope', code: text(code), apiMessage: text(message), requestId };
 	}
-	if (typeof body.error === 'string') return { kind: 'flat', apiMessage: body.error, requestId };
-	if (typeof body.message === 'string')
-		return { kind: 'flat', apiMessage: body.message, requestId };
-	return { kind: 'other' };
+	const flat = text(body.error) ?? text(body.message);
+	return flat === undefined ? { kind: 'other' } : { kind: 'flat', apiMessage: flat, requestId };
 }
 
 /** Whether the service refused the API key itself (rather than what the key may do). */
@@ -101,11 +81,8 @@ export function isAuthRefusal(statusCode: number, code: string | undefined): boo
 	return statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY';
 }
 
-function authHint(apiKey: string): string {
-	return API_KEY_PATTERN.test(apiKey.trim())
-		? 'Create a new key in the service and update the ContentGen credential.'
-		: 'The key in the credential does not look like a ContentGen key: it should be "svc_" followed by 64 hexadecimal characters, copied whole when the key was created.';
-}
+const UNKNOWN_HINT = (statusCode: number) =>
+	`It answered with status ${statusCode}. Try again later; if it keeps answering so, give the service's support the request ID shown in these details.`;
 
 /** The statuses every route can answer, in words that say what to do. */
 function generic(
@@ -115,17 +92,28 @@ function generic(
 	apiKey: string,
 ): { message: string; hint: string } {
 	const { statusCode, code } = answer;
-	const access = requiredAccess(method, endpoint);
+	if (statusCode < 300) {
+		// A 2xx that is not the service's envelope: a proxy's page or a cut-off body.
+		return method === 'GET'
+			? { message: 'The service answered with an unreadable body', hint: UNKNOWN_HINT(statusCode) }
+			: {
+					message: 'The service accepted the request but its answer could not be read',
+					hint: `The request was not sent again, because it was probably processed (and charged). Check with a Get Many. ${UNKNOWN_HINT(statusCode)}`,
+				};
+	}
 	if (isAuthRefusal(statusCode, code)) {
 		return {
 			message: 'The API key was not accepted (missing, invalid, expired or revoked)',
-			hint: authHint(apiKey),
+			hint: API_KEY_PATTERN.test(apiKey.trim())
+				? 'Create a new key in the service and update the ContentGen credential.'
+				: 'The key in the credential does not look like a ContentGen key: it should be "svc_" followed by 64 hexadecimal characters, copied whole when the key was created.',
 		};
 	}
 	if (statusCode === 403) {
+		const { permission, scope } = requiredAccess(method, endpoint);
 		return {
-			message: `The API key may not do this: it needs the "${access.permission}" permission and the "${access.scope}" scope`,
-			hint: `Create a key with permission "${access.permission}" and scope "${access.scope}" (keys cannot be edited), then update the credential.`,
+			message: `The API key may not do this: it needs the "${permission}" permission and the "${scope}" scope`,
+			hint: `Create a key with permission "${permission}" and scope "${scope}" (keys cannot be edited), then update the credential.`,
 		};
 	}
 	if (statusCode === 402 || code === 'INSUFFICIENT_CREDITS') {
@@ -164,21 +152,29 @@ function generic(
 					: 'The request was not sent again, because it may have been processed (and charged). Check with a Get Many before running again.',
 		};
 	}
-	if (statusCode >= 300 && statusCode < 400) {
+	if (statusCode < 400) {
 		const location = header(answer.headers, 'location') ?? 'another address';
 		return {
 			message: `The service answered with a redirect (HTTP ${statusCode}), which is not followed`,
-			hint: `It pointed to ${redactSecrets(location, apiKey).slice(0, 300)}. The API key is sent only to the credential's Base URL: if the service has moved, update the Base URL.`,
+			hint: `It pointed to ${redactSecrets(location, apiKey).slice(0, 300)}. The API key is sent only to the credential's 'Base URL': if the service has moved, update the 'Base URL'.`,
 		};
 	}
 	return {
 		message: 'The service gave an answer the node does not know',
-		hint: `It answered with status ${statusCode}. Try again later; if it keeps answering so, give the service's support the request ID shown in these details.`,
+		hint: UNKNOWN_HINT(statusCode),
 	};
 }
 
-/** Turns an error answer of the service into a message that says what to do about it. */
-export function describeFailure(context: FailureContext): Failure {
+/** Turns an answer that is not a success into a message that says what to do about it. */
+export function describeFailure(context: {
+	statusCode: number;
+	body: unknown;
+	headers: Record<string, unknown>;
+	method: string;
+	endpoint: string;
+	apiKey: string;
+	explain?: Explain;
+}): Failure {
 	const { statusCode, method, endpoint, apiKey } = context;
 	const parsed = parseErrorBody(context.body);
 	const answer: ErrorAnswer = {

@@ -1,26 +1,22 @@
 import type { ICredentialsDecrypted, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../constants';
+import { CREDENTIAL_TYPE, REQUEST_TIMEOUT } from '../constants';
 import type { Method } from '../routes';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
 import { breakageError } from './breakage';
-import type { ApiContext, Exchange } from './http';
-import { DeadlineError, DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
+import { type ApiContext, DeadlineError, type Exchange, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { Pacer } from './pacer';
-import { redactData } from './redaction';
+import { keyPattern, redactData } from './redaction';
 import { apiError, describeFailure, type Explain } from './refusals';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	fitsBefore,
-	MAX_RATE_LIMIT_RETRIES,
 	MIN_ATTEMPT_MS,
 	rateLimitOf,
-	rateLimitPauseMs,
-	retryAfterBadAnswer,
-	retryAfterBreakage,
-	untilWindowResets,
+	type Retries,
+	retryIn,
 } from './retry';
 
 /** The credential, read once and reused for every request of an execution, a walk or a wait. */
@@ -28,16 +24,12 @@ export interface Connection {
 	context: ApiContext;
 	root: ServiceRoot;
 	apiKey: string;
+	/** The key as an echo may spell it, searched for in every answer. */
+	secret?: RegExp;
+	/** Handed to n8n with each request, so it is not read and decrypted again for every one. */
 	decrypted: ICredentialsDecrypted;
 	/** Paces the requests made through this connection: how many at once, and within the budget. */
 	pacer: Pacer;
-	/**
-	 * The key's budget as the last answer reported it. Every worker and execution using the key
-	 * draws on the same budget, so the service's headers are the only shared truth about it.
-	 */
-	rateLimit?: RateLimitInfo;
-	/** The answer before that one: how fast the budget drains between two requests of this run. */
-	previousRateLimit?: RateLimitInfo;
 }
 
 export interface CallOptions {
@@ -60,10 +52,8 @@ export async function connect(context: ApiContext, slots = 1): Promise<Connectio
 	try {
 		root = parseBaseUrl(data.baseUrl, data);
 	} catch (error) {
-		const refusal = error as AddressError;
-		throw new NodeOperationError(context.getNode(), refusal.message, {
-			description: refusal.hint || undefined,
-		});
+		const { message, hint } = error as AddressError;
+		throw new NodeOperationError(context.getNode(), message, { description: hint || undefined });
 	}
 	const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
 	if (!apiKey) {
@@ -73,18 +63,13 @@ export async function connect(context: ApiContext, slots = 1): Promise<Connectio
 		});
 	}
 	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-	return {
-		context,
-		root,
-		apiKey,
-		pacer: new Pacer(slots),
-		decrypted: {
-			id: reference?.id ?? '',
-			name: reference?.name ?? CREDENTIAL_TYPE,
-			type: CREDENTIAL_TYPE,
-			data,
-		},
+	const decrypted: ICredentialsDecrypted = {
+		id: reference?.id ?? '',
+		name: reference?.name ?? CREDENTIAL_TYPE,
+		type: CREDENTIAL_TYPE,
+		data,
 	};
+	return { context, root, apiKey, secret: keyPattern(apiKey), decrypted, pacer: new Pacer(slots) };
 }
 
 function isEnvelope(
@@ -94,8 +79,8 @@ function isEnvelope(
 }
 
 /**
- * The one place that talks to the service: unwraps the envelope, explains every failure, rides
- * out 429s and flaky GETs within bounds, and never repeats a POST that may have been processed.
+ * The one place that talks to the service: unwraps the envelope, explains every failure, and
+ * sends again only as ./retry allows, within the key's budget as ./pacer shares it.
  */
 export async function request<T>(
 	connection: Connection,
@@ -103,9 +88,8 @@ export async function request<T>(
 	endpoint: string,
 	options: CallOptions & { body?: IDataObject } = {},
 ): Promise<ApiResponse<T>> {
-	const { context } = connection;
+	const { context, pacer } = connection;
 	const maxWait = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
-	const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_S * 1000;
 	const httpRequest: IHttpRequestOptions = {
 		method,
 		url: apiUrl(connection.root, endpoint),
@@ -114,24 +98,12 @@ export async function request<T>(
 	};
 	if (options.qs && Object.keys(options.qs).length > 0) httpRequest.qs = options.qs;
 	if (options.body) httpRequest.body = options.body;
-	const fail = (statusCode: number, body: unknown, headers: Record<string, unknown>) =>
-		describeFailure({
-			statusCode,
-			body,
-			headers,
-			method,
-			endpoint,
-			apiKey: connection.apiKey,
-			explain: options.explain,
-		});
-	let waitedMs = 0;
-	let rateLimitRetries = 0;
-	let transientRetries = 0;
-	const { deadline } = options;
+	const { deadline, itemIndex } = options;
 	const fits = (waitMs: number) => fitsBefore(deadline, waitMs, Date.now());
 	const late = (why: string) =>
 		new DeadlineError(context.getNode(), `No time left to finish ${method} ${endpoint}: ${why}`);
-
+	const retries: Retries = { transient: 0, rateLimited: 0 };
+	let waitedMs = 0;
 	for (;;) {
 		waitedMs += await admit(connection, maxWait - waitedMs, fits);
 		let exchange: Exchange | undefined;
@@ -140,86 +112,59 @@ export async function request<T>(
 			if (left < MIN_ATTEMPT_MS) throw late('the deadline has come');
 			exchange = await send(context, {
 				request: httpRequest,
-				timeoutMs: Math.min(timeoutMs, left),
+				timeoutMs: Math.min(options.timeoutMs ?? REQUEST_TIMEOUT.default * 1000, left),
 				credential: { type: CREDENTIAL_TYPE, decrypted: connection.decrypted },
 			});
 		} finally {
 			const answer = exchange?.response;
-			connection.pacer.settle(answer && rateLimitOf(answer.headers ?? {}), Date.now());
+			pacer.settle(answer && rateLimitOf(answer.headers ?? {}), Date.now());
 		}
-		if (exchange.breakage) {
-			const retryIn = retryAfterBreakage(method, exchange.breakage, transientRetries);
-			if (retryIn !== undefined && !fits(retryIn)) throw late(exchange.reason);
-			if (retryIn === undefined) {
-				throw breakageError(
-					context.getNode(),
-					{ origin: connection.root.origin, apiKey: connection.apiKey },
-					method,
-					endpoint,
-					exchange.breakage,
-					exchange.reason,
-					options.itemIndex,
-				);
-			}
-			await pause(context, retryIn);
-			transientRetries++;
-			continue;
-		}
-		const { response } = exchange;
-		const { statusCode } = response;
 		// Whatever the service or a proxy echoes, the key stops here: records, items and errors are
 		// all built from these.
-		const body = redactData(response.body, connection.apiKey);
-		const headers = redactData(response.headers ?? {}, connection.apiKey);
-		connection.previousRateLimit = connection.rateLimit;
-		connection.rateLimit = rateLimitOf(headers);
-		if (statusCode >= 200 && statusCode < 300) {
-			if (isEnvelope(body) && body.success !== false) {
-				return {
-					data: body.data as T,
-					pagination: body.pagination,
-					statusCode,
-					requestId: header(headers, 'x-request-id'),
-					rateLimit: connection.rateLimit,
-				};
-			}
-			// A 2xx that is not our envelope: a proxy page or a cut-off body.
-			const retryIn = retryAfterBadAnswer(method, undefined, headers, transientRetries);
-			if (retryIn !== undefined && fits(retryIn)) {
-				await pause(context, retryIn);
-				transientRetries++;
-				continue;
-			}
-			const failure = fail(statusCode, body, headers);
-			throw apiError(
-				context.getNode(),
-				method === 'GET'
-					? { ...failure, message: 'The service answered with an unreadable body' }
-					: {
-							...failure,
-							message: 'The service accepted the request but its answer could not be read',
-							description: `The request was not sent again, because it was probably processed (and charged). Check with a Get Many. ${failure.description}`,
-						},
-				options.itemIndex,
-			);
+		const body = redactData(exchange.response?.body, connection.secret);
+		const headers = redactData(exchange.response?.headers ?? {}, connection.secret);
+		const statusCode = exchange.response?.statusCode ?? 0;
+		if (statusCode >= 200 && statusCode < 300 && isEnvelope(body) && body.success !== false) {
+			return {
+				data: body.data as T,
+				pagination: body.pagination,
+				statusCode,
+				requestId: header(headers, 'x-request-id'),
+				rateLimit: rateLimitOf(headers),
+			};
 		}
-
-		if (statusCode === 429 && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
-			const waitMs = rateLimitPauseMs(headers, Date.now(), rateLimitRetries);
-			if (waitedMs + waitMs <= maxWait && fits(waitMs)) {
-				await pause(context, waitMs);
-				waitedMs += waitMs;
-				rateLimitRetries++;
-				continue;
-			}
-		}
-		const retryIn = retryAfterBadAnswer(method, statusCode, headers, transientRetries);
-		if (retryIn !== undefined && fits(retryIn)) {
-			await pause(context, retryIn);
-			transientRetries++;
+		const again = retryIn(method, exchange, retries, Date.now());
+		if (again && fits(again.waitMs) && (!again.rateLimited || waitedMs + again.waitMs <= maxWait)) {
+			await pause(context, again.waitMs);
+			if (again.rateLimited) waitedMs += again.waitMs;
+			retries[again.rateLimited ? 'rateLimited' : 'transient']++;
 			continue;
 		}
-		throw apiError(context.getNode(), fail(statusCode, body, headers), options.itemIndex);
+		if (exchange.breakage) {
+			// A retry was due, but the deadline leaves it no time.
+			if (again) throw late(exchange.reason);
+			const { root, apiKey } = connection;
+			throw breakageError(
+				context.getNode(),
+				{ origin: root.origin, apiKey },
+				method,
+				endpoint,
+				exchange.breakage,
+				exchange.reason,
+				itemIndex,
+			);
+		}
+		const { apiKey } = connection;
+		const failure = describeFailure({
+			statusCode,
+			body,
+			headers,
+			method,
+			endpoint,
+			apiKey,
+			explain: options.explain,
+		});
+		throw apiError(context.getNode(), failure, itemIndex);
 	}
 }
 
@@ -266,6 +211,7 @@ export async function respectRateLimit(
 	rateLimit: RateLimitInfo,
 	maxWaitMs: number = DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 ): Promise<void> {
-	const waitMs = untilWindowResets(rateLimit, maxWaitMs);
-	if (waitMs > 0) await pause(context, waitMs);
+	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return;
+	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
+	if (waitMs > 0 && waitMs <= maxWaitMs) await pause(context, waitMs);
 }
