@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
 import { PAGE_SIZE_MAX, UUID_EXAMPLE, UUID_PARAMETER_REGEX } from '../constants';
-import { apiGet } from '../transport/request';
+import { connect, request } from '../transport/request';
 import type { Project } from '../types';
 import { assertUuid } from '../validation';
 
@@ -75,7 +75,9 @@ export async function searchProjects(
 	const qs: Record<string, string | number> = { page, limit: PAGE_SIZE_MAX };
 	const search = filter?.trim();
 	if (search) qs.search = search;
-	const { data, pagination } = await apiGet<Project[]>(this, '/projects', { qs });
+	const { data, pagination } = await request<Project[]>(await connect(this), 'GET', '/projects', {
+		qs,
+	});
 	const projects = Array.isArray(data) ? data : [];
 	return {
 		results: projects.map((project) => ({

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { PAGE_SIZE_MAX, UUID_EXAMPLE, UUID_PARAMETER_REGEX, UUID_SOURCE } from '../constants';
-import { apiGet } from '../transport/request';
+import { connect, request } from '../transport/request';
 import { assertUuid, describe, ValidationError } from '../validation';
 
 /**
@@ -162,7 +162,12 @@ export async function searchArticles(
 	const qs: IDataObject = { page, limit: PAGE_SIZE_MAX };
 	const search = filter?.trim();
 	if (search) qs.search = search;
-	const { data, pagination } = await apiGet<IDataObject[]>(this, RECORDS.article.endpoint, { qs });
+	const { data, pagination } = await request<IDataObject[]>(
+		await connect(this),
+		'GET',
+		RECORDS.article.endpoint,
+		{ qs },
+	);
 	const records = Array.isArray(data) ? data : [];
 	return {
 		results: records.map(listEntry),
@@ -186,11 +191,15 @@ export async function searchSocialContent(
 	const search = filter?.trim().toLowerCase() ?? '';
 	let page = pageOf(paginationToken);
 	const results: INodeListSearchItems[] = [];
+	const connection = await connect(this);
 	for (let read = 0; read < SOCIAL_SEARCH_PAGES; read++) {
 		const qs: IDataObject = { page, limit: PAGE_SIZE_MAX };
-		const { data, pagination } = await apiGet<IDataObject[]>(this, RECORDS.socialContent.endpoint, {
-			qs,
-		});
+		const { data, pagination } = await request<IDataObject[]>(
+			connection,
+			'GET',
+			RECORDS.socialContent.endpoint,
+			{ qs },
+		);
 		for (const record of Array.isArray(data) ? data : []) {
 			const title = typeof record.title === 'string' ? record.title.toLowerCase() : '';
 			if (!search || title.includes(search) || String(record.id) === search)

@@ -6,46 +6,33 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Exchange } from './http';
+import type { Breakage } from './http';
 import { redactSecrets } from './redaction';
 import { neverReached } from './retry';
 
 /** Codes n8n's error classes look for in a message (in any letter case, anywhere in it). */
-const REWRITTEN_CODES = [
-	'ECONNREFUSED',
-	'ECONNRESET',
-	'ENOTFOUND',
-	'ETIMEDOUT',
-	'ERRADDRINUSE',
-	'EADDRNOTAVAIL',
-	'ECONNABORTED',
-	'EHOSTUNREACH',
-	'EAI_AGAIN',
-	'ENOENT',
-	'EISDIR',
-	'ENOTDIR',
-	'EACCES',
-	'EEXIST',
-	'EPERM',
-	'GETADDRINFO',
-];
+const REWRITTEN_CODES = (
+	'ECONNREFUSED ECONNRESET ENOTFOUND ETIMEDOUT ERRADDRINUSE EADDRNOTAVAIL ECONNABORTED ' +
+	'EHOSTUNREACH EAI_AGAIN ENOENT EISDIR ENOTDIR EACCES EEXIST EPERM GETADDRINFO'
+).split(' ');
+
+const CAUSES: Record<string, string> = {
+	ENOTFOUND: 'its host name could not be found',
+	EAI_AGAIN: 'its host name could not be looked up (DNS did not answer)',
+	ECONNREFUSED: 'the server refused the connection',
+	ECONNRESET: 'the connection was closed before the answer was complete',
+	ETIMEDOUT: 'no answer came in time',
+	ECONNABORTED: 'no answer came in time',
+	EHOSTUNREACH: 'the host cannot be reached from this n8n',
+	ENETUNREACH: 'the network cannot be reached from this n8n',
+	CERT_HAS_EXPIRED: 'the TLS certificate has expired',
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another name',
+};
 
 /** What a system error code means, in words a message can carry. */
 export function networkCause(code: string | undefined): string {
-	const causes: Record<string, string> = {
-		ENOTFOUND: 'its host name could not be found',
-		EAI_AGAIN: 'its host name could not be looked up (DNS did not answer)',
-		ECONNREFUSED: 'the server refused the connection',
-		ECONNRESET: 'the connection was closed before the answer was complete',
-		ETIMEDOUT: 'no answer came in time',
-		ECONNABORTED: 'no answer came in time',
-		EHOSTUNREACH: 'the host cannot be reached from this n8n',
-		ENETUNREACH: 'the network cannot be reached from this n8n',
-		CERT_HAS_EXPIRED: 'the TLS certificate has expired',
-		DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
-		ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another name',
-	};
-	return (code && causes[code]) || 'the connection broke';
+	return (code && CAUSES[code]) || 'the connection broke';
 }
 
 /** n8n's SSRF guard refusing an address (N8N_SSRF_PROTECTION_ENABLED), in any wrapping of its error. */
@@ -84,7 +71,7 @@ export function unsentWording(reason: string): { message: string; detail: string
  * the user's or the service's words (a title, an id) may contain such a code by chance.
  */
 export function keepMessage<E extends Error>(error: E, message: string): E {
-	if (error.message !== message) error.message = message;
+	error.message = message;
 	return error;
 }
 
@@ -106,7 +93,7 @@ export function breakageError(
 	service: { origin: string; apiKey: string },
 	method: string,
 	endpoint: string,
-	breakage: NonNullable<Exchange['breakage']>,
+	breakage: Breakage,
 	rawReason: string,
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
@@ -116,10 +103,11 @@ export function breakageError(
 		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
 	}
 	if (breakage.kind === 'unsent') {
-		const unsent = unsentWording(reason);
-		return new NodeOperationError(node, unsent.message, {
+		const { message, detail } = unsentWording(reason);
+		const charged = method === 'POST' ? ' and nothing was charged' : '';
+		return new NodeOperationError(node, message, {
 			itemIndex,
-			description: `${unsent.detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${method === 'POST' ? ' and nothing was charged' : ''}.`,
+			description: `${detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${charged}.`,
 		});
 	}
 	const unreached = neverReached({ breakage, reason });
@@ -133,10 +121,10 @@ export function breakageError(
 		: method === 'GET'
 			? "The request was retried and kept failing. Try again later, or raise 'Request Timeout' in the node's Options."
 			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
-	const detail = breakage.kind === 'network' ? ` System code: ${breakage.code}.` : '';
+	const code = breakage.kind === 'network' ? breakage.code : undefined;
 	return new NodeApiError(
 		node,
-		{ message, network: breakage.kind === 'network' ? breakage.code : breakage.kind },
-		{ message, description: `${advice}${detail}`, itemIndex },
+		{ message, network: code ?? breakage.kind },
+		{ message, description: `${advice}${code ? ` System code: ${code}.` : ''}`, itemIndex },
 	);
 }

@@ -13,27 +13,13 @@ export interface DownloadedFile {
 	bytes: number;
 }
 
-function formatBytes(bytes: number): string {
-	return bytes >= 1024 * 1024
+const megabytes = (bytes: number) =>
+	bytes >= 1024 * 1024
 		? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 		: `${Math.ceil(bytes / 1024)} KB`;
-}
-
-function fileNameOf(url: URL): string | undefined {
-	const last = url.pathname.split('/').filter(Boolean).pop();
-	try {
-		return last ? decodeURIComponent(last) : undefined;
-	} catch {
-		return last;
-	}
-}
 
 /** The body, read only up to `maxBytes`: a larger file is not pulled whole into memory. */
-async function readBounded(
-	body: unknown,
-	maxBytes: number,
-	tooLarge: (bytes: number) => Error,
-): Promise<Buffer> {
+async function readBounded(body: unknown, maxBytes: number, tooLarge: (bytes: number) => Error) {
 	if (typeof body === 'string' || body instanceof ArrayBuffer || Buffer.isBuffer(body)) {
 		const data = Buffer.isBuffer(body) ? body : Buffer.from(body as string);
 		if (data.length > maxBytes) throw tooLarge(data.length);
@@ -43,20 +29,17 @@ async function readBounded(
 	const chunks: Buffer[] = [];
 	let total = 0;
 	for await (const chunk of stream) {
-		const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-		total += piece.length;
+		chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+		total += chunks[chunks.length - 1].length;
 		if (total > maxBytes) {
 			stream.destroy?.();
 			throw tooLarge(total);
 		}
-		chunks.push(piece);
 	}
 	return Buffer.concat(chunks);
 }
 
-function discard(body: unknown): void {
-	(body as { destroy?: () => void } | undefined)?.destroy?.();
-}
+const discard = (body: unknown) => (body as { destroy?: () => void } | undefined)?.destroy?.();
 
 /** An image that could not be had: what and why in the message, then the item's fate. */
 export function imageFailure(
@@ -69,27 +52,15 @@ export function imageFailure(
 }
 
 /** A download that got no answer: the cause in words; a system error code only in the description. */
-export function breakageFailure(
-	label: string,
-	target: URL,
-	breakage: Breakage,
-	reason: string,
-): { message: string; description: string } {
+export function breakageFailure(label: string, target: URL, breakage: Breakage, reason: string) {
 	const blocked = breakage.kind === 'unsent' ? ssrfRefusal(reason, target.host) : undefined;
-	const cause =
-		blocked?.message ??
-		(breakage.kind === 'unsent'
-			? 'n8n did not send the request'
-			: breakage.kind === 'timeout'
-				? 'no answer came in time'
-				: networkCause(breakage.code));
-	const detail = blocked
-		? `${blocked.hint} `
+	const [cause, detail] = blocked
+		? [blocked.message, `${blocked.hint} `]
 		: breakage.kind === 'unsent'
-			? `Reason: ${reason}. `
-			: breakage.kind === 'network'
-				? `System code: ${breakage.code}. `
-				: '';
+			? ['n8n did not send the request', `Reason: ${reason}. `]
+			: breakage.kind === 'timeout'
+				? ['no answer came in time', '']
+				: [networkCause(breakage.code), `System code: ${breakage.code}. `];
 	return imageFailure(
 		`Could not download the ${label} from ${target.host}: ${cause}`,
 		`${detail}Address: ${target.toString()}`,
@@ -97,9 +68,9 @@ export function breakageFailure(
 }
 
 /**
- * Downloads a file the service linked to (a generated image): no Authorization header, only from
- * the addresses ./origin allows, no redirect followed (its target would be fetched unchecked),
- * size bounded while reading, and the same deadline and retries as a GET of the API.
+ * Downloads a file the service linked to (a generated image): without the key, only from the
+ * addresses ./origin allows, no redirect followed (its target would go unchecked), size bounded
+ * while reading, and the deadline and retries of a GET of the API.
  */
 export async function downloadFile(
 	context: IExecuteFunctions,
@@ -109,66 +80,56 @@ export async function downloadFile(
 	options: { label: string; itemIndex: number; timeoutMs: number },
 ): Promise<DownloadedFile> {
 	const { label, itemIndex, timeoutMs } = options;
-	const fail = (wording: { message: string; description: string }) =>
+	const error = (wording: { message: string; description: string }) =>
 		new NodeOperationError(context.getNode(), wording.message, { itemIndex, ...wording });
-	const refused = (why: string, address = url.slice(0, 300)) =>
+	const fail = (message: string, detail: string) => error(imageFailure(message, detail));
+	const refused = (why: string, address: string) =>
 		fail(
-			imageFailure(
-				`The ${label} was not downloaded: ${why}`,
-				`Generated images are fetched only from public https addresses (or the service's own address when it runs on this machine). Address: ${address}`,
-			),
+			`The ${label} was not downloaded: ${why}`,
+			`Generated images are fetched only from public https addresses (or the service's own address when it runs on this machine). Address: ${address.slice(0, 300)}`,
 		);
 	let target: URL;
 	try {
 		target = checkDownloadUrl(url, service);
-	} catch (error) {
-		throw refused((error as AddressError).message);
+	} catch (refusal) {
+		throw refused((refusal as AddressError).message, url);
 	}
+	const { host } = target;
 	const tooLarge = (bytes: number) =>
 		fail(
-			imageFailure(
-				`The ${label} from ${target.host} is larger than the maximum image size (${formatBytes(bytes)} > ${formatBytes(maxBytes)})`,
-				"Raise 'Max Image Size (MB)' in the options.",
-			),
+			`The ${label} from ${host} is larger than the maximum image size (${megabytes(bytes)} > ${megabytes(maxBytes)})`,
+			"Raise 'Max Image Size (MB)' in the options.",
 		);
 	for (let transient = 0; ; transient++) {
-		const exchange = await send(context, {
-			request: { method: 'GET', url: target.toString(), encoding: 'stream' },
-			timeoutMs,
-		});
+		const request = { method: 'GET' as const, url: target.toString(), encoding: 'stream' as const };
+		const exchange = await send(context, request, timeoutMs);
 		const { response } = exchange;
 		if (response && response.statusCode >= 200 && response.statusCode < 300) {
-			const { body, headers } = response;
-			const declared = Number(header(headers ?? {}, 'content-length'));
+			const headers = response.headers ?? {};
+			const declared = Number(header(headers, 'content-length'));
 			if (Number.isFinite(declared) && declared > maxBytes) {
-				discard(body);
+				discard(response.body);
 				throw tooLarge(declared);
 			}
 			// The body streams after the headers: it gets a deadline of its own.
-			const read = await settleBefore(
-				readBounded(body, maxBytes, tooLarge),
-				AbortSignal.timeout(timeoutMs),
-			);
+			const reading = readBounded(response.body, maxBytes, tooLarge);
+			const read = await settleBefore(reading, AbortSignal.timeout(timeoutMs));
 			if (!read.done) {
-				discard(body);
+				discard(response.body);
 				throw fail(
-					imageFailure(
-						`Could not download the ${label} from ${target.host}: no complete answer within ${Math.round(timeoutMs / 1000)} s`,
-						`Raise 'Request Timeout' in the options. Address: ${target.toString()}`,
-					),
+					`Could not download the ${label} from ${host}: no complete answer within ${Math.round(timeoutMs / 1000)} s`,
+					`Raise 'Request Timeout' in the options. Address: ${target.toString()}`,
 				);
 			}
-			const type = header(headers ?? {}, 'content-type')
-				?.split(';')[0]
-				.trim()
-				.toLowerCase();
-			const data = read.value;
-			return {
-				data,
-				bytes: data.length,
-				mimeType: type || undefined,
-				fileName: fileNameOf(target),
-			};
+			const type = header(headers, 'content-type')?.split(';')[0].trim().toLowerCase();
+			const name = target.pathname.split('/').filter(Boolean).pop();
+			let fileName: string | undefined;
+			try {
+				fileName = name && decodeURIComponent(name);
+			} catch {
+				fileName = name;
+			}
+			return { data: read.value, bytes: read.value.length, mimeType: type || undefined, fileName };
 		}
 		discard(response?.body);
 		// A file host's Retry-After never shortens the backoff, and its 429 is not waited out.
@@ -177,21 +138,14 @@ export async function downloadFile(
 			await pause(context, backoffMs(transient));
 			continue;
 		}
-		if (exchange.breakage) {
-			throw fail(breakageFailure(label, target, exchange.breakage, exchange.reason));
-		}
+		if (exchange.breakage)
+			throw error(breakageFailure(label, target, exchange.breakage, exchange.reason));
 		const { statusCode } = exchange.response;
-		if (statusCode >= 300 && statusCode < 400) {
-			throw refused(
-				`${target.host} answered with a redirect, which is not followed`,
-				target.toString(),
-			);
-		}
+		if (statusCode >= 300 && statusCode < 400)
+			throw refused(`${host} answered with a redirect, which is not followed`, target.toString());
 		throw fail(
-			imageFailure(
-				`Could not download the ${label} from ${target.host}: it answered HTTP ${statusCode}`,
-				`Address: ${target.toString()}`,
-			),
+			`Could not download the ${label} from ${host}: it answered HTTP ${statusCode}`,
+			`Address: ${target.toString()}`,
 		);
 	}
 }

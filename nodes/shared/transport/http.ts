@@ -9,12 +9,6 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
-export interface FullResponse {
-	body: unknown;
-	headers: Record<string, unknown>;
-	statusCode: number;
-}
-
 /** How a request failed without an HTTP answer. */
 export type Breakage =
 	| { kind: 'timeout' }
@@ -23,20 +17,25 @@ export type Breakage =
 	/** n8n refused or failed before sending (no system error code): nothing left this machine. */
 	| { kind: 'unsent'; reason: string };
 
-/** An attempt's outcome: the HTTP answer, or why there was none (the retry policy reads it). */
+export interface Answer {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode: number;
+}
+
+/** An attempt's outcome: the HTTP answer, or why there was none, in words for the error. */
 export type Exchange =
-	| { response: FullResponse; breakage?: undefined }
+	| { response: Answer; breakage?: undefined }
 	| { response?: undefined; breakage: Breakage; reason: string };
 
 /** An answer's header by name, in any letter case; the first value of a repeated one. */
 export function header(headers: Record<string, unknown>, name: string): string | undefined {
-	let value = headers?.[name];
-	if (value === undefined) {
-		for (const key of Object.keys(headers ?? {}))
-			if (key.toLowerCase() === name) value = headers[key];
-	}
-	if (Array.isArray(value)) value = value[0];
-	return value === undefined ? undefined : String(value);
+	const key =
+		headers && name in headers
+			? name
+			: Object.keys(headers ?? {}).find((candidate) => candidate.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
 function cancelSignal(context: ApiContext): AbortSignal | undefined {
@@ -50,16 +49,13 @@ export function cancelled(context: ApiContext): NodeOperationError {
 /** The caller's deadline came before a request could finish: nothing is said about the service. */
 export class DeadlineError extends NodeOperationError {}
 
-/**
- * The promise's value, or `{ done: false }` as soon as the signal aborts (its rejection, if it
- * comes first, passes through). The abort listener is removed either way.
- */
+/** The promise's value, or `{ done: false }` as soon as the signal aborts (a rejection passes). */
 export async function settleBefore<T>(
 	promise: Promise<T>,
 	signal: AbortSignal,
 ): Promise<{ done: true; value: T } | { done: false }> {
 	if (signal.aborted) return { done: false };
-	let onAbort: () => void = () => undefined;
+	let onAbort = () => undefined as unknown;
 	const aborted = new Promise<{ done: false }>((resolve) => {
 		onAbort = () => resolve({ done: false });
 		signal.addEventListener('abort', onAbort, { once: true });
@@ -84,59 +80,53 @@ export async function pause(context: ApiContext, ms: number): Promise<void> {
 
 /** The system error code (ECONNREFUSED, ...) anywhere in a wrapped error. */
 export function networkCode(error: unknown): string | undefined {
-	let current: unknown = error;
+	let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		const { code, cause, message } = current as {
-			code?: unknown;
-			cause?: unknown;
-			message?: unknown;
-		};
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
-		current = cause;
+		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
+		if (typeof current.message === 'string' && /socket hang up/i.test(current.message))
+			return 'ECONNRESET';
+		current = current.cause as typeof current;
 	}
 	return undefined;
 }
 
-/** What went wrong, from the innermost message of a wrapped error. */
-function breakageOf(error: unknown): Breakage {
+/** Why an attempt got no answer, from the wrapped error n8n's helper threw. */
+function noAnswer(error: unknown): Exchange {
 	const code = networkCode(error);
 	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT')
-		return { kind: 'timeout' };
-	if (code) return { kind: 'network', code };
+		return { breakage: { kind: 'timeout' }, reason: 'timed out' };
+	if (code) return { breakage: { kind: 'network', code }, reason: code };
+	// The innermost message says what actually went wrong.
 	let reason = error instanceof Error ? error.message : String(error);
-	let current: unknown = (error as { cause?: unknown })?.cause;
-	for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-		if (current.message) reason = current.message;
-		current = (current as { cause?: unknown }).cause;
+	for (let at = (error as Error)?.cause, depth = 0; at instanceof Error && depth < 6; depth++) {
+		reason = at.message || reason;
+		at = at.cause;
 	}
-	return { kind: 'unsent', reason };
-}
-
-export interface Attempt {
-	request: IHttpRequestOptions;
-	timeoutMs: number;
-	/** Set for API calls: the request is signed with the credential; files are fetched without it. */
-	credential?: { type: string; decrypted: ICredentialsDecrypted };
+	return { breakage: { kind: 'unsent', reason }, reason };
 }
 
 /**
  * One HTTP exchange, with a deadline from the first byte sent to the last byte read (n8n's own
  * timeout is idle socket time, which a slowly dripping body never trips), and no redirect
  * followed: a key must never be carried to another address, and a file address is checked before
- * it is fetched.
+ * it is fetched. `credential` signs the request; files are fetched without it.
  */
-export async function send(context: ApiContext, attempt: Attempt): Promise<Exchange> {
-	const deadline = AbortSignal.timeout(attempt.timeoutMs);
+export async function send(
+	context: ApiContext,
+	options: IHttpRequestOptions,
+	timeoutMs: number,
+	credential?: { type: string; decrypted: ICredentialsDecrypted },
+): Promise<Exchange> {
 	const cancel = cancelSignal(context);
+	const deadline = AbortSignal.timeout(timeoutMs);
 	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
 	const request: IHttpRequestOptions = {
-		...attempt.request,
+		...options,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: attempt.timeoutMs,
+		timeout: timeoutMs,
 		abortSignal: signal,
 	};
 	// n8n's authenticated helper replaces abortSignal with the execution's own cancel signal,
@@ -145,7 +135,6 @@ export async function send(context: ApiContext, attempt: Attempt): Promise<Excha
 	const receiver = cancel
 		? (Object.create(context, { getExecutionCancelSignal: { value: () => signal } }) as ApiContext)
 		: context;
-	const { credential } = attempt;
 	const exchange = credential
 		? context.helpers.httpRequestWithAuthentication.call(receiver, credential.type, request, {
 				credentialsDecrypted: credential.decrypted,
@@ -158,17 +147,10 @@ export async function send(context: ApiContext, attempt: Attempt): Promise<Excha
 		outcome = await settleBefore(exchange, signal);
 	} catch (error) {
 		if (cancel?.aborted) throw cancelled(context);
-		const breakage = breakageOf(error);
-		const reason =
-			breakage.kind === 'timeout'
-				? 'timed out'
-				: breakage.kind === 'network'
-					? breakage.code
-					: breakage.reason;
-		return { breakage, reason };
+		return noAnswer(error);
 	}
-	if (outcome.done) return { response: outcome.value as FullResponse };
+	if (outcome.done) return { response: outcome.value as Answer };
 	if (cancel?.aborted) throw cancelled(context);
-	const seconds = Math.round(attempt.timeoutMs / 1000);
-	return { breakage: { kind: 'timeout' }, reason: `no complete answer within ${seconds} s` };
+	const reason = `no complete answer within ${Math.round(timeoutMs / 1000)} s`;
+	return { breakage: { kind: 'timeout' }, reason };
 }

@@ -1,60 +1,48 @@
 import { API_PREFIX } from '../constants';
 
 /**
- * Where the key may go, decided once for the credential, the nodes and the Test button: only to
- * the Base URL's origin (the credential's `authenticate` refuses any other), over https, or plain
- * http to this machine, or to a private address when the credential's setting allows it (anyone
- * on the way reads a key sent over plain http). Files the service links to are fetched without the
- * key, from public https only, so a record cannot point a download at the user's own network.
+ * Where the key may go, one rule for the credential's `authenticate`, the nodes and the Test
+ * button: only to the Base URL's origin, over https, or plain http to this machine, or to a private
+ * address when the credential's setting allows it (anyone on the way reads a key sent over plain
+ * http). Files the service links to are fetched without the key and from public https only, so a
+ * record cannot point a download into the user's own network.
  */
 
-/** The credential's Base URL, reduced to the root every API path is appended to. */
+/** The credential's Base URL: `url` is the origin plus any path prefix, without /api/v1. */
 export interface ServiceRoot {
-	/** Origin plus any path prefix, without a trailing slash or /api/v1. */
 	url: string;
 	origin: string;
 	/** This machine, or a private address the credential allows plain http to. */
 	local: boolean;
 }
 
-/** What the setting's switch is called in the credential, for messages that point to it. */
 export const PRIVATE_HTTP_SETTING = 'Allow Plain HTTP to a Private Address';
 
-/** Why a Base URL or a download address is refused; the text is shown to the user. */
+/** Why a Base URL or a download address is refused, and what to do about it. */
 export class AddressError extends Error {
 	constructor(
 		message: string,
-		/** What to do about it. */
 		readonly hint = '',
 	) {
 		super(message);
-		this.name = 'AddressError';
 	}
 
-	/** Headline and hint as one text, where only one is shown. */
 	get sentence(): string {
 		return this.hint ? `${this.message}: ${this.hint}` : this.message;
 	}
 }
 
-function ipv4(host: string): number[] | undefined {
-	const parts = host.split('.');
-	if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return undefined;
-	const bytes = parts.map(Number);
-	return bytes.every((byte) => byte <= 255) ? bytes : undefined;
-}
-
 /**
- * Where a host name leads, as written (names are not resolved): this machine (localhost, 127/8,
- * ::1), a private network (RFC 1918, link-local, IPv6 unique-local and link-local, and names that
- * resolve only inside one: `.internal` as in host.docker.internal, `.local`, a single label such as
- * a Docker Compose service), an address no fetch should reach (unspecified, carrier-grade NAT,
- * multicast, `*.localhost`, IPv4-mapped IPv6), or the public internet.
+ * Where a host name leads, as written (a name is not resolved): this machine; a private network
+ * (RFC 1918, link-local, IPv6 unique-local and link-local, names only a network's own DNS answers:
+ * `.internal` as in host.docker.internal, `.local`, a single label such as a Docker Compose
+ * service); an address no fetch should reach (unspecified, shared carrier space, multicast,
+ * `*.localhost`, IPv4-mapped IPv6); or the public internet.
  */
 export function reachOf(hostname: string): 'loopback' | 'private' | 'reserved' | 'public' {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-	const v4 = ipv4(host);
-	if (v4) {
+	const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host)?.slice(1).map(Number);
+	if (v4 && host.split('.').every((byte) => Number(byte) <= 255)) {
 		const [a, b] = v4;
 		if (a === 127) return 'loopback';
 		if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return 'private';
@@ -63,10 +51,8 @@ export function reachOf(hostname: string): 'loopback' | 'private' | 'reserved' |
 	}
 	if (host.includes(':')) {
 		if (host === '::1') return 'loopback';
-		if (/^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host)) return 'private';
-		return host === '::' || /^ff[0-9a-f]{2}:/.test(host) || host.startsWith('::ffff:')
-			? 'reserved'
-			: 'public';
+		if (/^(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):/.test(host)) return 'private';
+		return host === '::' || /^(ff[0-9a-f]{2}:|::ffff:)/.test(host) ? 'reserved' : 'public';
 	}
 	if (host === 'localhost') return 'loopback';
 	if (host.endsWith('.localhost')) return 'reserved';
@@ -92,7 +78,7 @@ export function parseBaseUrl(
 ): ServiceRoot {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	const url = parse(text);
-	const refuse = (what: string) =>
+	const extra = (what: string) =>
 		new AddressError(
 			`The credential's 'Base URL' has ${what}: remove it, the 'Base URL' is only the service's address`,
 		);
@@ -106,34 +92,29 @@ export function parseBaseUrl(
 			"The credential's 'Base URL' contains a user name or password: remove it (the API key is the only credential the service takes)",
 		);
 	}
-	if (url.search || text.includes('?')) throw refuse(`a query ("${url.search || '?'}")`);
-	if (url.hash || text.includes('#')) throw refuse(`a fragment ("${url.hash || '#'}")`);
+	if (url.search || text.includes('?')) throw extra(`a query ("${url.search || '?'}")`);
+	if (url.hash || text.includes('#')) throw extra(`a fragment ("${url.hash || '#'}")`);
 	const reach = reachOf(url.hostname);
 	const allowed = options.allowPrivateHttp === true;
-	const local = reach === 'loopback' || (reach === 'private' && allowed);
-	if (url.protocol === 'http:' && !local) {
+	if (url.protocol === 'http:' && reach !== 'loopback' && !(reach === 'private' && allowed)) {
+		const base = `the credential's 'Base URL' is ${url.origin}`;
 		if (allowed) {
 			throw new AddressError(
 				'Refusing to send the API key over plain http to a public address',
-				`the credential's 'Base URL' is ${url.origin}. '${PRIVATE_HTTP_SETTING}' covers private and internal addresses only (10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10, names ending in .internal or .local, a single-label name such as a Docker Compose service). Use https://.`,
+				`${base}. '${PRIVATE_HTTP_SETTING}' covers private and internal addresses only (10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10, names ending in .internal or .local, a single-label name such as a Docker Compose service). Use https://.`,
 			);
 		}
 		throw new AddressError(
 			'Refusing to send the API key over plain http to a remote host',
 			reach === 'private'
-				? `the credential's 'Base URL' is ${url.origin}, a private address. Use https://, or, for a service on your own network (such as the sandbox reached from n8n in Docker), turn on '${PRIVATE_HTTP_SETTING}' in the credential.`
-				: `the credential's 'Base URL' is ${url.origin}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1), e.g. the local sandbox, or a private address the credential allows.`,
+				? `${base}, a private address. Use https://, or, for a service on your own network (such as the sandbox reached from n8n in Docker), turn on '${PRIVATE_HTTP_SETTING}' in the credential.`
+				: `${base}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1), e.g. the local sandbox, or a private address the credential allows.`,
 		);
 	}
-	const path = url.pathname
-		.replace(/\/+$/, '')
-		.replace(new RegExp(`${API_PREFIX}$`, 'i'), '')
-		.replace(/\/+$/, '');
-	return {
-		url: `${url.origin}${path}`,
-		origin: url.origin,
-		local: reach === 'loopback' || (reach === 'private' && url.protocol === 'http:'),
-	};
+	const prefix = new RegExp(`${API_PREFIX}$`, 'i');
+	const path = url.pathname.replace(/\/+$/, '').replace(prefix, '').replace(/\/+$/, '');
+	const local = reach === 'loopback' || (reach === 'private' && url.protocol === 'http:');
+	return { url: `${url.origin}${path}`, origin: url.origin, local };
 }
 
 /**
@@ -145,10 +126,10 @@ export function requestOrigin(options: {
 	uri?: unknown;
 	baseURL?: unknown;
 }): string | undefined {
-	const spelling = (value: unknown) =>
+	const address = (value: unknown) =>
 		typeof value === 'string' || value instanceof URL ? value : undefined;
-	const target = spelling(options.url) ?? spelling(options.uri);
-	const base = spelling(options.baseURL);
+	const target = address(options.url) ?? address(options.uri);
+	const base = address(options.baseURL);
 	try {
 		if (target === undefined) return base === undefined ? undefined : new URL(base).origin;
 		return new URL(target, base).origin;
@@ -164,8 +145,7 @@ export function apiUrl(root: ServiceRoot, endpoint: string): string {
 
 /**
  * Where a file the service linked to may be fetched from: public https, or the service's own
- * origin when that is this machine or a private address the credential allows (the local sandbox
- * serves its images itself).
+ * origin when that is local (the sandbox serves its images itself).
  */
 export function checkDownloadUrl(raw: string, service: ServiceRoot): URL {
 	const url = parse(raw);

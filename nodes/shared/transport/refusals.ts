@@ -11,15 +11,6 @@ import { header } from './http';
 import { redactSecrets } from './redaction';
 import { retryAfterSeconds } from './retry';
 
-/** What the user reads when the service refuses a request. */
-export interface Failure {
-	message: string;
-	description: string;
-	httpCode: string;
-	code: string;
-	requestId?: string;
-}
-
 /** An error answer as the service gave it, already parsed. */
 export interface ErrorAnswer {
 	statusCode: number;
@@ -165,8 +156,8 @@ function generic(
 	};
 }
 
-/** Turns an answer that is not a success into a message that says what to do about it. */
-export function describeFailure(context: {
+/** An answer that is not a success, as the service gave it (body and headers already redacted). */
+interface Refused {
 	statusCode: number;
 	body: unknown;
 	headers: Record<string, unknown>;
@@ -174,47 +165,41 @@ export function describeFailure(context: {
 	endpoint: string;
 	apiKey: string;
 	explain?: Explain;
-}): Failure {
-	const { statusCode, method, endpoint, apiKey } = context;
-	const parsed = parseErrorBody(context.body);
+}
+
+/** Turns an answer that is not a success into a message that says what to do about it. */
+export function describeFailure(refused: Refused) {
+	const { statusCode, method, endpoint, apiKey } = refused;
+	const parsed = parseErrorBody(refused.body);
 	const answer: ErrorAnswer = {
 		statusCode,
 		code: parsed.code ?? `HTTP_${statusCode}`,
 		apiMessage: parsed.apiMessage ? redactSecrets(parsed.apiMessage, apiKey) : undefined,
-		headers: context.headers,
+		headers: refused.headers,
 	};
-	const worded = context.explain?.(answer) ?? generic(answer, method, endpoint, apiKey);
-	let hint = worded.hint;
-	if (parsed.kind === 'text') {
-		hint = `The answer was not JSON (a proxy or gateway page?): "${answer.apiMessage ?? ''}". ${hint}`;
-	} else if (parsed.kind === 'empty' && !(statusCode >= 300 && statusCode < 400)) {
-		hint = `The answer had an empty body. ${hint}`;
-	} else if (answer.apiMessage) {
-		hint = `The service said: "${answer.apiMessage}". ${hint}`;
-	}
-	const requestId = parsed.requestId ?? header(context.headers, 'x-request-id');
+	const worded = refused.explain?.(answer) ?? generic(answer, method, endpoint, apiKey);
+	const said =
+		parsed.kind === 'text'
+			? `The answer was not JSON (a proxy or gateway page?): "${answer.apiMessage ?? ''}". `
+			: parsed.kind === 'empty' && !(statusCode >= 300 && statusCode < 400)
+				? 'The answer had an empty body. '
+				: answer.apiMessage
+					? `The service said: "${answer.apiMessage}". `
+					: '';
+	const requestId = parsed.requestId ?? header(refused.headers, 'x-request-id');
 	const reference = requestId ? ` Request ID for support: ${requestId}.` : '';
 	return {
 		message: redactSecrets(worded.message, apiKey),
-		description: redactSecrets(`${hint}${reference}`.trim(), apiKey),
-		httpCode: String(statusCode),
+		description: redactSecrets(`${said}${worded.hint}${reference}`.trim(), apiKey),
 		code: answer.code,
 		requestId,
 	};
 }
 
 /** The n8n error of a refused request, with the service's code and request id for support. */
-export function apiError(node: INode, failure: Failure, itemIndex?: number): NodeApiError {
-	const details: JsonObject = {
-		message: failure.message,
-		code: failure.code,
-		httpCode: failure.httpCode,
-		request_id: failure.requestId ?? null,
-	};
-	return new NodeApiError(node, details, {
-		message: failure.message,
-		description: failure.description,
-		httpCode: failure.httpCode,
-		itemIndex,
-	});
+export function apiError(node: INode, refused: Refused, itemIndex?: number): NodeApiError {
+	const { message, description, code, requestId } = describeFailure(refused);
+	const httpCode = String(refused.statusCode);
+	const details: JsonObject = { message, code, httpCode, request_id: requestId ?? null };
+	return new NodeApiError(node, details, { message, description, httpCode, itemIndex });
 }

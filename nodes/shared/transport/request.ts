@@ -9,37 +9,35 @@ import { type ApiContext, DeadlineError, type Exchange, header, pause, send } fr
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { Pacer } from './pacer';
 import { keyPattern, redactData } from './redaction';
-import { apiError, describeFailure, type Explain } from './refusals';
+import { apiError, type Explain } from './refusals';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	fitsBefore,
 	MIN_ATTEMPT_MS,
 	rateLimitOf,
-	type Retries,
 	retryIn,
 } from './retry';
 
-/** The credential, read once and reused for every request of an execution, a walk or a wait. */
+/** The credential, read once for every request of an execution, a walk or a wait. */
 export interface Connection {
 	context: ApiContext;
 	root: ServiceRoot;
 	apiKey: string;
-	/** The key as an echo may spell it, searched for in every answer. */
+	/** The key as an echo may spell it (./redaction), compiled once. */
 	secret?: RegExp;
 	/** Handed to n8n with each request, so it is not read and decrypted again for every one. */
 	decrypted: ICredentialsDecrypted;
-	/** Paces the requests made through this connection: how many at once, and within the budget. */
 	pacer: Pacer;
 }
 
 export interface CallOptions {
 	qs?: IDataObject;
 	itemIndex?: number;
-	/** Upper bound on the total time spent waiting out 429 answers for this request. */
+	/** The most time spent waiting out 429 answers for this request. */
 	maxRateLimitWaitMs?: number;
 	/** Deadline of each attempt, connection to last byte. */
 	timeoutMs?: number;
-	/** Epoch ms by which the whole request ends: a wait or retry that leaves no attempt time is not made. */
+	/** Epoch ms by which the whole request ends. */
 	deadline?: number;
 	/** Wording of statuses only the calling operation can explain. */
 	explain?: Explain;
@@ -62,13 +60,8 @@ export async function connect(context: ApiContext, slots = 1): Promise<Connectio
 				'Open the credential and paste the key ("svc_" followed by 64 hexadecimal characters).',
 		});
 	}
-	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-	const decrypted: ICredentialsDecrypted = {
-		id: reference?.id ?? '',
-		name: reference?.name ?? CREDENTIAL_TYPE,
-		type: CREDENTIAL_TYPE,
-		data,
-	};
+	const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? {};
+	const decrypted = { id: id ?? '', name: name ?? CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data };
 	return { context, root, apiKey, secret: keyPattern(apiKey), decrypted, pacer: new Pacer(slots) };
 }
 
@@ -88,50 +81,46 @@ export async function request<T>(
 	endpoint: string,
 	options: CallOptions & { body?: IDataObject } = {},
 ): Promise<ApiResponse<T>> {
-	const { context, pacer } = connection;
+	const { context, pacer, apiKey } = connection;
+	const { deadline, itemIndex, explain } = options;
 	const maxWait = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+	const headers = { Accept: 'application/json' };
 	const httpRequest: IHttpRequestOptions = {
 		method,
 		url: apiUrl(connection.root, endpoint),
 		json: true,
-		headers: { Accept: 'application/json' },
+		headers,
 	};
 	if (options.qs && Object.keys(options.qs).length > 0) httpRequest.qs = options.qs;
 	if (options.body) httpRequest.body = options.body;
-	const { deadline, itemIndex } = options;
 	const fits = (waitMs: number) => fitsBefore(deadline, waitMs, Date.now());
 	const late = (why: string) =>
 		new DeadlineError(context.getNode(), `No time left to finish ${method} ${endpoint}: ${why}`);
-	const retries: Retries = { transient: 0, rateLimited: 0 };
+	const credential = { type: CREDENTIAL_TYPE, decrypted: connection.decrypted };
+	const retries = { transient: 0, rateLimited: 0 };
 	let waitedMs = 0;
 	for (;;) {
 		waitedMs += await admit(connection, maxWait - waitedMs, fits);
 		let exchange: Exchange | undefined;
+		let budget: RateLimitInfo | undefined;
 		try {
 			const left = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
 			if (left < MIN_ATTEMPT_MS) throw late('the deadline has come');
-			exchange = await send(context, {
-				request: httpRequest,
-				timeoutMs: Math.min(options.timeoutMs ?? REQUEST_TIMEOUT.default * 1000, left),
-				credential: { type: CREDENTIAL_TYPE, decrypted: connection.decrypted },
-			});
+			const timeoutMs = Math.min(options.timeoutMs ?? REQUEST_TIMEOUT.default * 1000, left);
+			exchange = await send(context, httpRequest, timeoutMs, credential);
+			budget = exchange.response && rateLimitOf(exchange.response.headers ?? {});
 		} finally {
-			const answer = exchange?.response;
-			pacer.settle(answer && rateLimitOf(answer.headers ?? {}), Date.now());
+			pacer.settle(budget, Date.now());
 		}
 		// Whatever the service or a proxy echoes, the key stops here: records, items and errors are
 		// all built from these.
 		const body = redactData(exchange.response?.body, connection.secret);
-		const headers = redactData(exchange.response?.headers ?? {}, connection.secret);
+		const answered = redactData(exchange.response?.headers ?? {}, connection.secret);
 		const statusCode = exchange.response?.statusCode ?? 0;
 		if (statusCode >= 200 && statusCode < 300 && isEnvelope(body) && body.success !== false) {
-			return {
-				data: body.data as T,
-				pagination: body.pagination,
-				statusCode,
-				requestId: header(headers, 'x-request-id'),
-				rateLimit: rateLimitOf(headers),
-			};
+			const { data, pagination } = body;
+			const requestId = header(answered, 'x-request-id');
+			return { data: data as T, pagination, statusCode, requestId, rateLimit: budget ?? {} };
 		}
 		const again = retryIn(method, exchange, retries, Date.now());
 		if (again && fits(again.waitMs) && (!again.rateLimited || waitedMs + again.waitMs <= maxWait)) {
@@ -141,48 +130,36 @@ export async function request<T>(
 			continue;
 		}
 		if (exchange.breakage) {
-			// A retry was due, but the deadline leaves it no time.
-			if (again) throw late(exchange.reason);
-			const { root, apiKey } = connection;
+			if (again) throw late(exchange.reason); // a retry was due, but the deadline leaves it no time
+			const service = { origin: connection.root.origin, apiKey };
+			const { breakage, reason } = exchange;
 			throw breakageError(
 				context.getNode(),
-				{ origin: root.origin, apiKey },
+				service,
 				method,
 				endpoint,
-				exchange.breakage,
-				exchange.reason,
+				breakage,
+				reason,
 				itemIndex,
 			);
 		}
-		const { apiKey } = connection;
-		const failure = describeFailure({
-			statusCode,
-			body,
-			headers,
-			method,
-			endpoint,
-			apiKey,
-			explain: options.explain,
-		});
-		throw apiError(context.getNode(), failure, itemIndex);
+		const refused = { statusCode, body, headers: answered, method, endpoint, apiKey, explain };
+		throw apiError(context.getNode(), refused, itemIndex);
 	}
 }
 
 /**
- * Waits until the connection's pacer lets one more request go, and takes its slot. Waiting for the
- * budget's window to reset counts towards Max Rate-Limit Wait; when that wait does not fit, the
- * request goes anyway and its 429 is handled as any other. Returns the time waited for a reset.
+ * Waits until the pacer lets one more request go, and takes its slot. A wait for the budget's
+ * window to reset counts towards Max Rate-Limit Wait; when it does not fit, the request goes
+ * anyway and its 429 is handled as any other. Returns the time waited for a reset.
  */
 async function admit(
-	connection: Connection,
+	{ pacer, context }: Connection,
 	maxWaitMs: number,
 	fits: (waitMs: number) => boolean,
 ): Promise<number> {
-	const { pacer, context } = connection;
 	let waitedMs = 0;
-	for (;;) {
-		const turn = pacer.turn(Date.now());
-		if (turn.go) break;
+	for (let turn = pacer.turn(Date.now()); !turn.go; turn = pacer.turn(Date.now())) {
 		if ('answer' in turn) {
 			await pacer.answered();
 			await pause(context, 0); // stops here when the execution was cancelled meanwhile
@@ -194,15 +171,6 @@ async function admit(
 	}
 	pacer.start();
 	return waitedMs;
-}
-
-/** A GET with the credential read for it alone. */
-export async function apiGet<T>(
-	context: ApiContext,
-	endpoint: string,
-	options: CallOptions = {},
-): Promise<ApiResponse<T>> {
-	return await request<T>(await connect(context), 'GET', endpoint, options);
 }
 
 /** Waits for the per-minute window to reset when the last answer said nothing is left. */

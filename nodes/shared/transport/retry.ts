@@ -7,24 +7,16 @@ import { type Exchange, header } from './http';
  * gateway error or a body that is not the service's is retried a few times; a POST may already
  * have been processed (and charged), so it is sent again only when it provably never reached the
  * service (connection refused, name not resolved) or was refused with a 429. A 429 is waited out
- * as it asks, within the request's Max Rate-Limit Wait; every wait leaves the caller's deadline
- * one attempt's time.
+ * as it asks, within the request's Max Rate-Limit Wait; no wait leaves the caller's deadline less
+ * than one attempt's time.
  */
 
 const MAX_TRANSIENT_RETRIES = 3;
 const MAX_RATE_LIMIT_RETRIES = 10;
-/** The connection never reached the service. */
 const NEVER_REACHED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
-const TRANSIENT_CODES = [
-	...NEVER_REACHED,
-	'ECONNRESET',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'ESOCKETTIMEDOUT',
-	'ERR_SOCKET_CONNECTION_TIMEOUT',
-	'ERR_BAD_RESPONSE',
-];
+const TRANSIENT_CODES = NEVER_REACHED.concat(
+	'ECONNRESET EPIPE ERR_SOCKET_CONNECTION_TIMEOUT ERR_BAD_RESPONSE'.split(' '),
+);
 const RETRYABLE_GET_STATUSES = [500, 502, 503, 504];
 
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
@@ -35,8 +27,11 @@ export function neverReached(exchange: Exchange): boolean {
 	return exchange.breakage?.kind === 'network' && NEVER_REACHED.includes(exchange.breakage.code);
 }
 
-export function backoffMs(attempt: number): number {
-	return 500 * 2 ** attempt;
+export const backoffMs = (attempt: number) => 500 * 2 ** attempt;
+
+/** Whether waiting `waitMs` still leaves one attempt's time before the caller's deadline. */
+export function fitsBefore(deadline: number | undefined, waitMs: number, nowMs: number): boolean {
+	return deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
 }
 
 /** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
@@ -51,40 +46,32 @@ export function retryAfterSeconds(
 	return Number.isNaN(date) || date <= nowMs ? undefined : (date - nowMs) / 1000;
 }
 
-/** How many times a request was sent again, by cause. */
-export interface Retries {
-	transient: number;
-	rateLimited: number;
-}
-
 /**
  * Milliseconds to wait before sending again after this exchange, or undefined: it is not sent
- * again. `rateLimited` marks a 429's wait, which counts towards Max Rate-Limit Wait. A 429 waits
- * Retry-After when it is a positive number or a future date, else until the window's reset when
- * that lies within the hour, else a growing pause: never zero, so a service answering nonsense
- * is not hammered.
+ * again. A 429's wait (`rateLimited`) counts towards Max Rate-Limit Wait: Retry-After when it is
+ * sensible, else until the window's reset when that lies within the hour, else a growing pause;
+ * never under a second, so a service answering nonsense is not hammered.
  */
 export function retryIn(
 	method: string,
 	exchange: Exchange,
-	retries: Retries,
+	retries: { transient: number; rateLimited: number },
 	nowMs: number,
 ): { waitMs: number; rateLimited?: boolean } | undefined {
 	const { breakage, response } = exchange;
+	const transient = retries.transient < MAX_TRANSIENT_RETRIES;
 	if (breakage) {
 		const again =
 			method === 'GET'
 				? breakage.kind === 'timeout' ||
 					(breakage.kind === 'network' && TRANSIENT_CODES.includes(breakage.code))
 				: neverReached(exchange);
-		return again && retries.transient < MAX_TRANSIENT_RETRIES
-			? { waitMs: backoffMs(retries.transient) }
-			: undefined;
+		return again && transient ? { waitMs: backoffMs(retries.transient) } : undefined;
 	}
 	const { statusCode, headers } = response;
+	const retryAfter = retryAfterSeconds(headers, nowMs);
 	if (statusCode === 429) {
 		if (retries.rateLimited >= MAX_RATE_LIMIT_RETRIES) return undefined;
-		const retryAfter = retryAfterSeconds(headers, nowMs);
 		const resetMs = (rateLimitOf(headers).reset ?? 0) * 1000 - nowMs;
 		const waitMs =
 			retryAfter !== undefined
@@ -96,30 +83,21 @@ export function retryIn(
 	}
 	// A gateway error, or a 2xx that is not the service's envelope (a proxy page, a cut-off body).
 	const retryable = statusCode < 300 || RETRYABLE_GET_STATUSES.includes(statusCode);
-	if (method !== 'GET' || !retryable || retries.transient >= MAX_TRANSIENT_RETRIES)
-		return undefined;
-	const hinted = retryAfterSeconds(headers, nowMs);
-	return {
-		waitMs: Math.min(hinted === undefined ? Infinity : hinted * 1000, backoffMs(retries.transient)),
-	};
-}
-
-/** Whether waiting `waitMs` still leaves one attempt's time before the caller's deadline. */
-export function fitsBefore(deadline: number | undefined, waitMs: number, nowMs: number): boolean {
-	return deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
+	if (method !== 'GET' || !retryable || !transient) return undefined;
+	return { waitMs: Math.min((retryAfter ?? Infinity) * 1000, backoffMs(retries.transient)) };
 }
 
 /** The key's budget as the X-RateLimit-* headers of an answer give it. */
 export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
 	const number = (name: string) => {
-		const value = Number(header(headers, name) ?? NaN);
+		const value = Number(header(headers, `x-ratelimit-${name}`) ?? NaN);
 		return Number.isFinite(value) ? value : undefined;
 	};
 	return {
-		limit: number('x-ratelimit-limit'),
-		remaining: number('x-ratelimit-remaining'),
-		reset: number('x-ratelimit-reset'),
-		dailyLimit: number('x-ratelimit-daily-limit'),
-		dailyRemaining: number('x-ratelimit-daily-remaining'),
+		limit: number('limit'),
+		remaining: number('remaining'),
+		reset: number('reset'),
+		dailyLimit: number('daily-limit'),
+		dailyRemaining: number('daily-remaining'),
 	};
 }
