@@ -6,13 +6,6 @@ import { type Breakage, header, pause, send, settleBefore } from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
 import { backoffMs, retryIn } from './retry';
 
-export interface DownloadedFile {
-	data: Buffer;
-	mimeType?: string;
-	fileName?: string;
-	bytes: number;
-}
-
 const megabytes = (bytes: number) =>
 	bytes >= 1024 * 1024
 		? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
@@ -78,7 +71,7 @@ export async function downloadFile(
 	url: string,
 	maxBytes: number,
 	options: { label: string; itemIndex: number; timeoutMs: number },
-): Promise<DownloadedFile> {
+): Promise<{ data: Buffer; bytes: number; mimeType?: string; fileName?: string }> {
 	const { label, itemIndex, timeoutMs } = options;
 	const error = (wording: { message: string; description: string }) =>
 		new NodeOperationError(context.getNode(), wording.message, { itemIndex, ...wording });

@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PAGE_SIZE_MAX } from '../constants';
 import type { ApiResponse, Pagination } from '../types';
-import type { CallOptions, Connection } from './request';
-import { request } from './request';
+import { type CallOptions, type Connection, request } from './request';
 
 /**
  * A list read page by page, caught when the service pages oddly: a page size capped below the one
@@ -16,22 +15,20 @@ import { request } from './request';
 /** No walk reads more than this many pages (200,000 records at the largest page size). */
 export const MAX_PAGES = 2000;
 /** Pages a walk may read beyond the count the service gave at its start (records added meanwhile). */
-export const GROWTH_PAGES = 10;
+const GROWTH_PAGES = 10;
 
+/** The records of a page not already seen earlier in the walk. */
 export interface Page<T> {
-	/** The records of this page not already seen earlier in the walk. */
 	items: T[];
 	pagination?: Pagination;
 }
 
-/** Why a walk stopped: the service said the list was done, or a bound ended it while it said more. */
 export type WalkEnd = 'complete' | 'ceiling' | 'growth' | 'repeat' | 'empty';
 
-export interface WalkReport {
-	/** Distinct records the walk gave. */
+/** How a walk ended: the records it gave, the count the service gave last and first. */
+interface WalkReport {
 	records: number;
 	pages: number;
-	/** The count the service reported on the last page, and on the first. */
 	total?: number;
 	firstTotal?: number;
 	end: WalkEnd;
@@ -52,28 +49,13 @@ function servedSize(pagination: Pagination | undefined, sent: number, asked: num
 	return sent > 0 && sent < asked && more ? sent : asked;
 }
 
-/** The answers for pages `from`..`through`, asked at once, in page order; all settle before a failure is thrown. */
-async function pagesAtOnce<T>(
-	read: (page: number) => Promise<ApiResponse<T[]>>,
-	from: number,
-	through: number,
-): Promise<Array<ApiResponse<T[]>>> {
-	const asked: Array<Promise<ApiResponse<T[]>>> = [];
-	for (let page = from; page <= through; page++) asked.push(read(page));
-	return (await Promise.allSettled(asked)).map((outcome) => {
-		if (outcome.status === 'rejected') throw outcome.reason;
-		return outcome.value;
-	});
-}
-
 /**
  * The records of a list, page by page, while the service's counts (or, without counts, its
- * has_more) say more exists. `onEnd` hears how the walk ended, when it ends by itself (not when
- * its reader stops). With `ahead` > 1, once two pages have given the same count the pages up to
- * the last one counted are read `ahead` at a time. Records added or removed meanwhile would shift
- * others across pages read out of order, so a batch whose pages report another count is read
- * again one page at a time, as is the rest of the list: a record a walk one page at a time would
- * give is never lost.
+ * has_more) say more exist; `onEnd` hears how the walk ended by itself. With `ahead` > 1, once two
+ * pages have given the same count the pages up to the last one counted are read `ahead` at a time.
+ * Records added or removed meanwhile would shift others across pages read out of order, so a
+ * batch whose pages report another count is read again one page at a time, as is the rest of the
+ * list: a record a walk one page at a time would give is never lost.
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -86,45 +68,33 @@ export async function* walk<T>(
 ): AsyncGenerator<Page<T>> {
 	const seen = new Set<string>();
 	let records = 0;
-	let size: number | undefined;
-	let firstLast: number | undefined;
-	let last: number | undefined;
-	let total: number | undefined;
-	let firstTotal: number | undefined;
+	let size: number | undefined, last: number | undefined, firstLast: number | undefined;
+	let total: number | undefined, firstTotal: number | undefined;
 	/** Two answers agreed on the count and nothing has moved since: pages may be read ahead. */
 	let steady = false;
 	let moved = false;
 	/** Pages read again after a batch moved: bringing nothing new does not end the walk there. */
 	let rereadThrough = 0;
-	const read = async (page: number) =>
-		await request<T[]>(connection, 'GET', endpoint, {
-			...options,
-			qs: { ...qs, page, limit: pageSize },
-		});
-	const take = (response: ApiResponse<T[]>) => {
-		const raw = Array.isArray(response.data) ? response.data : [];
+	const take = ({ data, pagination }: ApiResponse<T[]>) => {
+		const raw = Array.isArray(data) ? data : [];
 		const items: T[] = [];
 		// A page far larger than asked is read only as far as asked.
-		for (let i = 0; i < raw.length && i < pageSize; i++) {
-			const id = (raw[i] as { id?: unknown } | null)?.id;
-			if (typeof id === 'string') {
-				if (seen.has(id.toLowerCase())) continue;
-				seen.add(id.toLowerCase());
-			}
-			items.push(raw[i]);
+		for (const record of raw.slice(0, pageSize)) {
+			const id = (record as { id?: unknown } | null)?.id;
+			if (typeof id === 'string' && seen.has(id.toLowerCase())) continue;
+			if (typeof id === 'string') seen.add(id.toLowerCase());
+			items.push(record);
 		}
 		records += items.length;
-		return { served: raw.length, page: { items, pagination: response.pagination } };
+		return { served: raw.length, page: { items, pagination } };
 	};
 	/** Why the walk ends after this page, if it does; keeps the counts the page reported. */
 	const endOf = (page: number, served: number, { items, pagination }: Page<T>) => {
 		size ??= servedSize(pagination, served, pageSize);
-		const pages = count(pagination?.total_pages);
-		total = count(pagination?.total) ?? total;
-		last =
-			pages === undefined && count(pagination?.total) === undefined
-				? undefined
-				: Math.max(pages ?? 0, Math.ceil((count(pagination?.total) ?? 0) / size));
+		const [pages, said] = [count(pagination?.total_pages), count(pagination?.total)];
+		total = said ?? total;
+		const counted = pages !== undefined || said !== undefined;
+		last = counted ? Math.max(pages ?? 0, Math.ceil((said ?? 0) / size)) : undefined;
 		firstLast ??= last;
 		firstTotal ??= total;
 		// The service's counts outrank its has_more, which some never turn false.
@@ -140,15 +110,22 @@ export async function* walk<T>(
 		return undefined;
 	};
 	for (let page = 1; ; ) {
-		const through = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
+		const through: number = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
 		const before = total;
-		const answers = await pagesAtOnce(read, page, through);
+		const asked: Array<Promise<ApiResponse<T[]>>> = [];
+		for (let next = page; next <= through; next++) {
+			const call = { ...options, qs: { ...qs, page: next, limit: pageSize } };
+			asked.push(request<T[]>(connection, 'GET', endpoint, call));
+		}
+		// All settle before a failure is thrown: no request of the walk is left in flight.
+		const answers = (await Promise.allSettled(asked)).map((outcome) => {
+			if (outcome.status === 'rejected') throw outcome.reason;
+			return outcome.value;
+		});
 		if (answers.length > 1 && !answers.every((a) => count(a.pagination?.total) === total)) {
 			// The list moved during the batch: keep what it brought, then read it again in order.
 			for (const answer of answers) yield take(answer).page;
-			steady = false;
-			moved = true;
-			rereadThrough = through;
+			[steady, moved, rereadThrough] = [false, true, through];
 			continue;
 		}
 		for (const answer of answers) {
@@ -160,7 +137,7 @@ export async function* walk<T>(
 		}
 		if (answers.length === 1) {
 			const counted = count(answers[0].pagination?.total);
-			if (page > 2 && (counted === undefined || counted !== before)) moved = true;
+			moved ||= page > 2 && (counted === undefined || counted !== before);
 			steady = !moved && page > 2 && last !== undefined;
 		}
 	}
@@ -184,7 +161,10 @@ export function shortfall(report: WalkReport): string | undefined {
 	return `Incomplete list: ${got}; ${why[report.end]}`;
 }
 
-/** Every record (pages of 100, read ahead as many at once as the connection allows), or exactly the pages needed for `limit` records. */
+/**
+ * Every record (pages of 100, read ahead as many at once as the connection allows), or exactly
+ * the pages needed for `limit` records.
+ */
 export async function collect<T>(
 	connection: Connection,
 	endpoint: string,
@@ -192,18 +172,17 @@ export async function collect<T>(
 	limit?: number,
 	options: CallOptions = {},
 ): Promise<{ records: T[]; shortfall?: string }> {
-	const pageSize =
-		limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
+	const size = limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
+	const ahead = limit === undefined ? connection.pacer.slots : 1;
 	const records: T[] = [];
 	let report: WalkReport | undefined;
-	const ahead = limit === undefined ? connection.pacer.slots : 1;
 	const end = (walked: WalkReport) => (report = walked);
-	for await (const { items } of walk<T>(connection, endpoint, qs, pageSize, options, end, ahead)) {
+	for await (const { items } of walk<T>(connection, endpoint, qs, size, options, end, ahead)) {
 		for (const item of items) {
-			if (limit !== undefined && records.length >= limit) return { records };
+			if (records.length === limit) return { records };
 			records.push(item);
 		}
-		if (limit !== undefined && records.length >= limit) return { records };
+		if (records.length === limit) return { records };
 	}
 	return { records, shortfall: report && shortfall(report) };
 }

@@ -1,7 +1,8 @@
 /**
- * Keeps the API key out of everything the package hands n8n. The transport applies it to every
- * answer as it arrives (body and headers), so records, items, error descriptions and the error's
- * stored response are built from text that no longer holds the key; messages get it once more.
+ * Keeps the API key out of everything the package hands n8n, however a service or a proxy echoes
+ * it. The transport applies it to every answer as it arrives (body and headers), so records,
+ * items, error descriptions and the error's stored response are built from text that no longer
+ * holds the key; messages get it once more.
  */
 
 /** Fewest leading characters of the key's secret part that count as the key when a field cuts it. */
@@ -13,9 +14,7 @@ const MASK = 'svc_…';
 const SECRET_PATTERN = /svc(?:_|%5f|\\u005f)[0-9a-z]{4,}/gi;
 const BEARER_PATTERN = /Bearer(?:\s|%20|\\u0020|\+)+[^\s"',&]+/gi;
 
-function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One character of the key as an echo may spell it: itself, JSON-escaped or URL-encoded. */
 function spelling(char: string): string {
@@ -65,9 +64,8 @@ function redactWith(value: unknown, pattern: RegExp, depth: number): unknown {
 		return value;
 	if (typeof (value as { pipe?: unknown }).pipe === 'function') return value;
 	const out: Record<string, unknown> = {};
-	for (const [name, entry] of Object.entries(value)) {
+	for (const [name, entry] of Object.entries(value))
 		out[name.replace(pattern, MASK)] = redactWith(entry, pattern, depth + 1);
-	}
 	return out;
 }
 

@@ -89,15 +89,15 @@ export function retryIn(
 
 /** The key's budget as the X-RateLimit-* headers of an answer give it. */
 export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
-	const number = (name: string) => {
+	const [limit, remaining, reset, dailyLimit, dailyRemaining] = [
+		'limit',
+		'remaining',
+		'reset',
+		'daily-limit',
+		'daily-remaining',
+	].map((name) => {
 		const value = Number(header(headers, `x-ratelimit-${name}`) ?? NaN);
 		return Number.isFinite(value) ? value : undefined;
-	};
-	return {
-		limit: number('limit'),
-		remaining: number('remaining'),
-		reset: number('reset'),
-		dailyLimit: number('daily-limit'),
-		dailyRemaining: number('daily-remaining'),
-	};
+	});
+	return { limit, remaining, reset, dailyLimit, dailyRemaining };
 }
