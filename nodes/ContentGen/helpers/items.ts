@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { keepMessage } from '../../shared/transport/breakage';
+import { keepMessage } from '../../shared/transport/refusals';
 import { redactSecrets } from '../../shared/transport/redaction';
 import { connect, request, type Connection } from '../../shared/transport/request';
 import { ValidationError } from '../../shared/validation';

@@ -1,8 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { networkCause, ssrfRefusal } from './breakage';
-import { type Breakage, header, pause, send, settleBefore } from './http';
+import {
+	type Breakage,
+	header,
+	networkCause,
+	pause,
+	send,
+	settleBefore,
+	ssrfRefusal,
+} from './http';
 import { AddressError, checkDownloadUrl, type ServiceRoot } from './origin';
 import { backoffMs, retryIn } from './retry';
 

@@ -49,16 +49,15 @@ export function cancelled(context: ApiContext): NodeOperationError {
 /** The caller's deadline came before a request could finish: nothing is said about the service. */
 export class DeadlineError extends NodeOperationError {}
 
-/** The promise's value, or `{ done: false }` as soon as the signal aborts (a rejection passes). */
+/** The promise's value, or `{ done: false }` as soon as the signal aborts; a rejection passes. */
 export async function settleBefore<T>(
 	promise: Promise<T>,
 	signal: AbortSignal,
 ): Promise<{ done: true; value: T } | { done: false }> {
 	if (signal.aborted) return { done: false };
-	let onAbort = () => undefined as unknown;
+	let onAbort = () => {};
 	const aborted = new Promise<{ done: false }>((resolve) => {
-		onAbort = () => resolve({ done: false });
-		signal.addEventListener('abort', onAbort, { once: true });
+		signal.addEventListener('abort', (onAbort = () => resolve({ done: false })), { once: true });
 	});
 	try {
 		return await Promise.race([promise.then((value) => ({ done: true as const, value })), aborted]);
@@ -78,16 +77,73 @@ export async function pause(context: ApiContext, ms: number): Promise<void> {
 	if (signal?.aborted) throw cancelled(context);
 }
 
+// What n8n and the system say of an attempt with no answer, in words a message can carry: n8n
+// replaces a message that names a system error code with its own generic sentence, so codes go in
+// descriptions.
+
+/** A wrapped error and its causes, outermost first (a string stands for its own message). */
+function causes(error: unknown): Array<{ code?: unknown; message?: unknown }> {
+	const chain = [];
+	for (let at = error, depth = 0; at !== undefined && at !== null && depth < 6; depth++) {
+		chain.push(
+			typeof at === 'string' ? { message: at } : (at as { code?: unknown; message?: unknown }),
+		);
+		at = typeof at === 'object' ? (at as { cause?: unknown }).cause : undefined;
+	}
+	return chain;
+}
+
 /** The system error code (ECONNREFUSED, ...) anywhere in a wrapped error. */
 export function networkCode(error: unknown): string | undefined {
-	let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
-	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
-		if (typeof current.message === 'string' && /socket hang up/i.test(current.message))
-			return 'ECONNRESET';
-		current = current.cause as typeof current;
+	for (const { code, message } of causes(error)) {
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
 	}
 	return undefined;
+}
+
+/** Codes n8n's error classes look for in a message (in any letter case, anywhere in it). */
+const REWRITTEN_CODES = (
+	'ECONNREFUSED ECONNRESET ENOTFOUND ETIMEDOUT ERRADDRINUSE EADDRNOTAVAIL ECONNABORTED ' +
+	'EHOSTUNREACH EAI_AGAIN ENOENT EISDIR ENOTDIR EACCES EEXIST EPERM GETADDRINFO'
+).split(' ');
+
+const CAUSES: Record<string, string> = {
+	ENOTFOUND: 'its host name could not be found',
+	EAI_AGAIN: 'its host name could not be looked up (DNS did not answer)',
+	ECONNREFUSED: 'the server refused the connection',
+	ECONNRESET: 'the connection was closed before the answer was complete',
+	ETIMEDOUT: 'no answer came in time',
+	ECONNABORTED: 'no answer came in time',
+	EHOSTUNREACH: 'the host cannot be reached from this n8n',
+	ENETUNREACH: 'the network cannot be reached from this n8n',
+	CERT_HAS_EXPIRED: 'the TLS certificate has expired',
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another name',
+};
+
+/** What a system error code means, in words a message can carry. */
+export const networkCause = (code: string | undefined) =>
+	(code && CAUSES[code]) || 'the connection broke';
+
+/** n8n's SSRF guard refusing an address (N8N_SSRF_PROTECTION_ENABLED), in any wrapping of its error. */
+const SSRF_REFUSAL =
+	/The request was blocked because (it resolves to a restricted IP address|the destination hostname is restricted)/;
+
+/** The sentence and what to do when n8n's SSRF protection, not the service, stopped a request. */
+export function ssrfRefusal(error: unknown, host: string) {
+	if (!causes(error).some(({ message }) => SSRF_REFUSAL.test(String(message)))) return undefined;
+	return {
+		message: `n8n's SSRF protection blocked the request to ${host}`,
+		hint: `This n8n runs with N8N_SSRF_PROTECTION_ENABLED, which refuses loopback, private and deny-listed addresses unless they are allowed. Ask the n8n administrator to add the host to N8N_SSRF_ALLOWED_HOSTNAMES or its address to N8N_SSRF_ALLOWED_IP_RANGES (then restart n8n); nothing is wrong with the address itself.`,
+	};
+}
+
+/** A request n8n did not send: its reason in the message, unless n8n would replace the message. */
+export function unsentWording(reason: string): { message: string; detail: string } {
+	return REWRITTEN_CODES.some((code) => reason.toUpperCase().includes(code))
+		? { message: 'The request could not be sent', detail: `Reason: ${reason}. ` }
+		: { message: `The request could not be sent: ${reason}`, detail: '' };
 }
 
 /** Why an attempt got no answer, from the wrapped error n8n's helper threw. */
@@ -97,11 +153,8 @@ function noAnswer(error: unknown): Exchange {
 		return { breakage: { kind: 'timeout' }, reason: 'timed out' };
 	if (code) return { breakage: { kind: 'network', code }, reason: code };
 	// The innermost message says what actually went wrong.
-	let reason = error instanceof Error ? error.message : String(error);
-	for (let at = (error as Error)?.cause, depth = 0; at instanceof Error && depth < 6; depth++) {
-		reason = at.message || reason;
-		at = at.cause;
-	}
+	const said = causes(error).map(({ message }) => message);
+	const reason = String(said.filter((message) => message).pop() ?? error);
 	return { breakage: { kind: 'unsent', reason }, reason };
 }
 
@@ -142,15 +195,10 @@ export async function send(
 		: context.helpers.httpRequest(request);
 	// Settled either way, so a late failure after the deadline is not an unhandled rejection.
 	void exchange.catch(() => undefined);
-	let outcome: { done: true; value: unknown } | { done: false };
-	try {
-		outcome = await settleBefore(exchange, signal);
-	} catch (error) {
-		if (cancel?.aborted) throw cancelled(context);
-		return noAnswer(error);
-	}
-	if (outcome.done) return { response: outcome.value as Answer };
+	const outcome = await settleBefore(exchange, signal).catch((error: unknown) => ({ error }));
+	if ('done' in outcome && outcome.done) return { response: outcome.value as Answer };
 	if (cancel?.aborted) throw cancelled(context);
+	if ('error' in outcome) return noAnswer(outcome.error);
 	const reason = `no complete answer within ${Math.round(timeoutMs / 1000)} s`;
 	return { breakage: { kind: 'timeout' }, reason };
 }

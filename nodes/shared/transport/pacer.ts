@@ -6,22 +6,16 @@ import type { RateLimitInfo } from '../types';
  * answers: at most `slots` in flight (Parallel Requests), never more than the latest answer says
  * is left, none once the window is spent until it resets. How fast the budget drains beside the
  * run's own requests says how many others draw on it: once what is left is about what all of them
- * may have in flight, the run sends one request at a time, so each sees the latest count and
- * rarely more than one is refused per window; a polling wait spaces its rounds to its share of
- * what is left. Pure: the caller gives the time, sends, and waits as told.
+ * may have in flight (CAREFUL_ROUNDS times), the run sends one request at a time, so each sees
+ * the latest count and rarely more than one is refused per window; a polling wait spaces its
+ * rounds to its share of what is left. Pure: the caller gives the time, sends, and waits as told.
  */
 
-export type Turn =
-	| { go: true }
-	/** Wait until a request in flight is answered, then ask again. */
-	| { go: false; answer: true }
-	/** The budget is spent: wait this long for the window to reset, then ask again. */
-	| { go: false; waitMs: number };
+/** Go; wait for a request in flight to be answered; or wait `waitMs` for the window to reset. */
+export type Turn = { go: true } | { go: false; answer: true } | { go: false; waitMs: number };
 
 const GO: Turn = { go: true };
 const ANSWER: Turn = { go: false, answer: true };
-
-/** Left in the budget, in multiples of what the key's users may have in flight: from there, one at a time. */
 const CAREFUL_ROUNDS = 2;
 
 /**
@@ -29,7 +23,7 @@ const CAREFUL_ROUNDS = 2;
  * 100). A key with fewer left refuses the rest with a 429, sent again through the pacer, which
  * knows the budget by then; asking with one alone would cost every run a latency.
  */
-export const OPENING = 10;
+const OPENING = 10;
 
 interface Window {
 	/** Epoch seconds; undefined when answers give no usable reset time. */
@@ -108,19 +102,17 @@ export class Pacer {
 		return this.window;
 	}
 
-	private hear(rateLimit: RateLimitInfo, nowMs: number): void {
-		if (rateLimit.dailyRemaining !== undefined) this.daily = Math.max(1, rateLimit.dailyRemaining);
-		const { remaining } = rateLimit;
+	private hear({ remaining, reset, dailyRemaining }: RateLimitInfo, nowMs: number): void {
+		if (dailyRemaining !== undefined) this.daily = Math.max(1, dailyRemaining);
 		this.unreported = remaining === undefined && !this.window;
 		if (remaining === undefined) return;
-		const reset =
-			rateLimit.reset !== undefined && rateLimit.reset * 1000 > nowMs ? rateLimit.reset : undefined;
+		const ends = reset !== undefined && reset * 1000 > nowMs ? reset : undefined;
 		const window = this.window;
-		if (reset === undefined || window?.reset === undefined || reset > window.reset) {
+		if (ends === undefined || window?.reset === undefined || ends > window.reset) {
 			// A new window, or answers without one: the latest count stands. The run's requests still
 			// out may be counted in later answers: they are its own, not others' draining the key.
-			this.window = { reset, remaining, first: remaining, sent: this.inFlight };
-		} else if (reset === window.reset) {
+			this.window = { reset: ends, remaining, first: remaining, sent: this.inFlight };
+		} else if (ends === window.reset) {
 			// (An answer from a window already over says nothing about this one.)
 			window.remaining = Math.min(window.remaining, remaining);
 		}

@@ -17,12 +17,6 @@ export const MAX_PAGES = 2000;
 /** Pages a walk may read beyond the count the service gave at its start (records added meanwhile). */
 const GROWTH_PAGES = 10;
 
-/** The records of a page not already seen earlier in the walk. */
-export interface Page<T> {
-	items: T[];
-	pagination?: Pagination;
-}
-
 export type WalkEnd = 'complete' | 'ceiling' | 'growth' | 'repeat' | 'empty';
 
 /** How a walk ended: the records it gave, the count the service gave last and first. */
@@ -50,8 +44,9 @@ function servedSize(pagination: Pagination | undefined, sent: number, asked: num
 }
 
 /**
- * The records of a list, page by page, while the service's counts (or, without counts, its
- * has_more) say more exist; `onEnd` hears how the walk ended by itself. With `ahead` > 1, once two
+ * The records of a list not already seen earlier in the walk, page by page, while the service's
+ * counts (or, without counts, its has_more) say more exist; `onEnd` hears the shortfall when the
+ * walk ended by itself. With `ahead` > 1, once two
  * pages have given the same count the pages up to the last one counted are read `ahead` at a time.
  * Records added or removed meanwhile would shift others across pages read out of order, so a
  * batch whose pages report another count is read again one page at a time, as is the rest of the
@@ -63,9 +58,9 @@ export async function* walk<T>(
 	qs: IDataObject,
 	pageSize: number = PAGE_SIZE_MAX,
 	options: CallOptions = {},
-	onEnd?: (report: WalkReport) => void,
+	onEnd?: (shortfall: string | undefined) => void,
 	ahead = 1,
-): AsyncGenerator<Page<T>> {
+): AsyncGenerator<{ items: T[]; pagination?: Pagination }> {
 	const seen = new Set<string>();
 	let records = 0;
 	let size: number | undefined, last: number | undefined, firstLast: number | undefined;
@@ -89,7 +84,7 @@ export async function* walk<T>(
 		return { served: raw.length, page: { items, pagination } };
 	};
 	/** Why the walk ends after this page, if it does; keeps the counts the page reported. */
-	const endOf = (page: number, served: number, { items, pagination }: Page<T>) => {
+	const endOf = (page: number, served: number, kept: number, pagination?: Pagination) => {
 		size ??= servedSize(pagination, served, pageSize);
 		const [pages, said] = [count(pagination?.total_pages), count(pagination?.total)];
 		total = said ?? total;
@@ -104,7 +99,7 @@ export async function* walk<T>(
 				: pagination?.has_more === true || (pagination?.has_more === undefined && served >= size);
 		if (!more) return 'complete';
 		if (served === 0) return 'empty';
-		if (items.length === 0 && page > rereadThrough) return 'repeat';
+		if (kept === 0 && page > rereadThrough) return 'repeat';
 		if (page >= MAX_PAGES) return 'ceiling';
 		if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) return 'growth';
 		return undefined;
@@ -131,8 +126,8 @@ export async function* walk<T>(
 		for (const answer of answers) {
 			const { served, page: taken } = take(answer);
 			yield taken;
-			const end = endOf(page, served, taken);
-			if (end) return onEnd?.({ records, pages: page, total, firstTotal, end });
+			const end = endOf(page, served, taken.items.length, taken.pagination);
+			if (end) return onEnd?.(shortfall({ records, pages: page, total, firstTotal, end }));
 			page++;
 		}
 		if (answers.length === 1) {
@@ -175,8 +170,8 @@ export async function collect<T>(
 	const size = limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
 	const ahead = limit === undefined ? connection.pacer.slots : 1;
 	const records: T[] = [];
-	let report: WalkReport | undefined;
-	const end = (walked: WalkReport) => (report = walked);
+	let missing: string | undefined;
+	const end = (said: string | undefined) => (missing = said);
 	for await (const { items } of walk<T>(connection, endpoint, qs, size, options, end, ahead)) {
 		for (const item of items) {
 			if (records.length === limit) return { records };
@@ -184,5 +179,5 @@ export async function collect<T>(
 		}
 		if (records.length === limit) return { records };
 	}
-	return { records, shortfall: report && shortfall(report) };
+	return { records, shortfall: missing };
 }

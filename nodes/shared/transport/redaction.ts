@@ -7,8 +7,6 @@
 
 /** Fewest leading characters of the key's secret part that count as the key when a field cuts it. */
 const MIN_PREFIX = 12;
-/** Deepest nesting walked in an answer; anything deeper is dropped rather than passed on unread. */
-const MAX_DEPTH = 32;
 const MASK = 'svc_…';
 
 const SECRET_PATTERN = /svc(?:_|%5f|\\u005f)[0-9a-z]{4,}/gi;
@@ -53,35 +51,19 @@ export function redactSecrets(text: string, apiKey?: string): string {
 		.replace(BEARER_PATTERN, 'Bearer …');
 }
 
-function redactWith(value: unknown, pattern: RegExp, depth: number): unknown {
-	if (typeof value === 'string') return value.replace(pattern, MASK);
-	if (typeof value !== 'object' || value === null) return value;
-	if (depth >= MAX_DEPTH) return undefined;
-	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, pattern, depth + 1));
-	// Bytes, streams and dates are passed on as they are; anything else (n8n's header objects
-	// included) is read as its own fields.
-	if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date)
-		return value;
-	if (typeof (value as { pipe?: unknown }).pipe === 'function') return value;
-	const out: Record<string, unknown> = {};
-	for (const [name, entry] of Object.entries(value))
-		out[name.replace(pattern, MASK)] = redactWith(entry, pattern, depth + 1);
-	return out;
-}
-
 /**
  * The answer (a parsed body, headers) with the key masked in every string and key name, at any
  * depth: what the service echoes never reaches a record, an item or an error. An answer whose
- * whole text holds no trace of the key is passed on as it is, spared the copy.
+ * text holds no trace of the key is passed on as it is; one that cannot be written out whole, or
+ * read back once masked (an echo that escapes its own escapes), is not passed on at all.
  */
 export function redactData<T>(value: T, pattern: RegExp | undefined): T {
 	if (!pattern || value === undefined || value === null) return value;
-	let text: string | undefined;
+	if (typeof value === 'string') return value.replace(pattern, MASK) as T;
 	try {
-		text = typeof value === 'string' ? value : JSON.stringify(value);
+		const text = JSON.stringify(value);
+		return text.search(pattern) === -1 ? value : (JSON.parse(text.replace(pattern, MASK)) as T);
 	} catch {
-		// Too deep to write out: walked below, as far as MAX_DEPTH.
+		return {} as T;
 	}
-	if (text !== undefined && text.search(pattern) === -1) return value;
-	return redactWith(value, pattern, 0) as T;
 }

@@ -1,15 +1,16 @@
 /**
- * An answer that is not the service's success: its status and body read into words that say what
- * to do, and the n8n error the request ends with.
+ * A request that failed, in words that say what to do, and the n8n error it ends with: an answer
+ * that is not the service's success (its status and body read), or no answer at all (refused by
+ * n8n, never reached the service, timed out, cut off), saying whether it may have been processed.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { API_KEY_PATTERN } from '../constants';
 import { requiredAccess, routeWording } from '../routes';
-import { header } from './http';
+import { type Breakage, header, ssrfRefusal, unsentWording } from './http';
 import { redactSecrets } from './redaction';
-import { retryAfterSeconds } from './retry';
+import { neverReached, retryAfterSeconds } from './retry';
 
 /** An error answer as the service gave it, already parsed. */
 export interface ErrorAnswer {
@@ -202,4 +203,66 @@ export function apiError(node: INode, refused: Refused, itemIndex?: number): Nod
 	const httpCode = String(refused.statusCode);
 	const details: JsonObject = { message, code, httpCode, request_id: requestId ?? null };
 	return new NodeApiError(node, details, { message, description, httpCode, itemIndex });
+}
+
+/** The package's own message put back where n8n replaced it: quoted words may hold a code by chance. */
+export function keepMessage<E extends Error>(error: E, message: string): E {
+	return Object.assign(error, { message });
+}
+
+const UNREACHED = 'Could not reach the service';
+
+/**
+ * Whether a failed POST may have been processed (and charged): it got an answer that was no
+ * refusal (a 5xx, an unreadable body), or no answer after it went out (a timeout, a reset).
+ * A 4xx refusal, a request n8n never sent and one that never reached the service cost nothing.
+ */
+export function mayHaveBeenProcessed(error: unknown): boolean {
+	if (!(error instanceof NodeApiError) || error.message === UNREACHED) return false;
+	return !String(error.httpCode ?? '').startsWith('4');
+}
+
+/** A request that got no answer: what happened, and whether it can have been processed. */
+export function breakageError(
+	node: INode,
+	failed: {
+		breakage: Breakage;
+		reason: string;
+		method: string;
+		endpoint: string;
+		origin: string;
+		apiKey: string;
+	},
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	const { breakage, method, endpoint, origin } = failed;
+	const reason = redactSecrets(failed.reason, failed.apiKey);
+	const blocked = ssrfRefusal(reason, new URL(origin).host);
+	if (blocked)
+		return new NodeOperationError(node, blocked.message, { itemIndex, description: blocked.hint });
+	if (breakage.kind === 'unsent') {
+		const { message, detail } = unsentWording(reason);
+		const charged = method === 'POST' ? ' and nothing was charged' : '';
+		return new NodeOperationError(node, message, {
+			itemIndex,
+			description: `${detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${charged}.`,
+		});
+	}
+	const unreached = neverReached({ breakage, reason });
+	const message = unreached
+		? UNREACHED
+		: breakage.kind === 'timeout'
+			? `The service did not answer in time (${reason})`
+			: 'The connection to the service broke before it answered';
+	const advice = unreached
+		? `Check the credential's 'Base URL' (${origin}) and that the service is reachable from n8n.`
+		: method === 'GET'
+			? "The request was retried and kept failing. Try again later, or raise 'Request Timeout' in the node's Options."
+			: 'The request was not sent again, because it may have reached the service (and been charged). Check with a Get Many before running again.';
+	const code = breakage.kind === 'network' ? breakage.code : undefined;
+	return new NodeApiError(
+		node,
+		{ message, network: code ?? breakage.kind },
+		{ message, description: `${advice}${code ? ` System code: ${code}.` : ''}`, itemIndex },
+	);
 }

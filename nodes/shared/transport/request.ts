@@ -4,12 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, REQUEST_TIMEOUT } from '../constants';
 import type { Method } from '../routes';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
-import { breakageError } from './breakage';
 import { type ApiContext, DeadlineError, type Exchange, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { Pacer } from './pacer';
 import { keyPattern, redactData } from './redaction';
-import { apiError, type Explain } from './refusals';
+import { apiError, breakageError, type Explain } from './refusals';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	fitsBefore,
@@ -84,13 +83,9 @@ export async function request<T>(
 	const { context, pacer, apiKey } = connection;
 	const { deadline, itemIndex, explain } = options;
 	const maxWait = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
-	const headers = { Accept: 'application/json' };
-	const httpRequest: IHttpRequestOptions = {
-		method,
-		url: apiUrl(connection.root, endpoint),
-		json: true,
-		headers,
-	};
+	const url = apiUrl(connection.root, endpoint);
+	const httpRequest: IHttpRequestOptions = { method, url, json: true };
+	httpRequest.headers = { Accept: 'application/json' };
 	if (options.qs && Object.keys(options.qs).length > 0) httpRequest.qs = options.qs;
 	if (options.body) httpRequest.body = options.body;
 	const fits = (waitMs: number) => fitsBefore(deadline, waitMs, Date.now());
@@ -131,15 +126,10 @@ export async function request<T>(
 		}
 		if (exchange.breakage) {
 			if (again) throw late(exchange.reason); // a retry was due, but the deadline leaves it no time
-			const service = { origin: connection.root.origin, apiKey };
-			const { breakage, reason } = exchange;
+			const { origin } = connection.root;
 			throw breakageError(
 				context.getNode(),
-				service,
-				method,
-				endpoint,
-				breakage,
-				reason,
+				{ ...exchange, method, endpoint, origin, apiKey },
 				itemIndex,
 			);
 		}

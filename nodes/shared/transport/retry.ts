@@ -14,31 +14,24 @@ import { type Exchange, header } from './http';
 const MAX_TRANSIENT_RETRIES = 3;
 const MAX_RATE_LIMIT_RETRIES = 10;
 const NEVER_REACHED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
-const TRANSIENT_CODES = NEVER_REACHED.concat(
-	'ECONNRESET EPIPE ERR_SOCKET_CONNECTION_TIMEOUT ERR_BAD_RESPONSE'.split(' '),
+const TRANSIENT = NEVER_REACHED.concat(
+	'ECONNRESET EPIPE ERR_BAD_RESPONSE ERR_SOCKET_CONNECTION_TIMEOUT'.split(' '),
 );
-const RETRYABLE_GET_STATUSES = [500, 502, 503, 504];
-
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
 /** Below this, an attempt could not get an answer from even a quick service. */
 export const MIN_ATTEMPT_MS = 1000;
 
-export function neverReached(exchange: Exchange): boolean {
-	return exchange.breakage?.kind === 'network' && NEVER_REACHED.includes(exchange.breakage.code);
-}
+export const neverReached = ({ breakage }: Exchange) =>
+	breakage?.kind === 'network' && NEVER_REACHED.includes(breakage.code);
 
 export const backoffMs = (attempt: number) => 500 * 2 ** attempt;
 
 /** Whether waiting `waitMs` still leaves one attempt's time before the caller's deadline. */
-export function fitsBefore(deadline: number | undefined, waitMs: number, nowMs: number): boolean {
-	return deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
-}
+export const fitsBefore = (deadline: number | undefined, waitMs: number, nowMs: number) =>
+	deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
 
 /** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
-export function retryAfterSeconds(
-	headers: Record<string, unknown>,
-	nowMs: number,
-): number | undefined {
+export function retryAfterSeconds(headers: Record<string, unknown>, nowMs: number) {
 	const value = header(headers, 'retry-after')?.trim();
 	if (!value) return undefined;
 	if (/^\d+(\.\d+)?$/.test(value)) return Number(value) > 0 ? Number(value) : undefined;
@@ -59,14 +52,17 @@ export function retryIn(
 	nowMs: number,
 ): { waitMs: number; rateLimited?: boolean } | undefined {
 	const { breakage, response } = exchange;
-	const transient = retries.transient < MAX_TRANSIENT_RETRIES;
+	const transient =
+		retries.transient < MAX_TRANSIENT_RETRIES
+			? { waitMs: backoffMs(retries.transient) }
+			: undefined;
 	if (breakage) {
 		const again =
 			method === 'GET'
 				? breakage.kind === 'timeout' ||
-					(breakage.kind === 'network' && TRANSIENT_CODES.includes(breakage.code))
+					(breakage.kind === 'network' && TRANSIENT.includes(breakage.code))
 				: neverReached(exchange);
-		return again && transient ? { waitMs: backoffMs(retries.transient) } : undefined;
+		return again ? transient : undefined;
 	}
 	const { statusCode, headers } = response;
 	const retryAfter = retryAfterSeconds(headers, nowMs);
@@ -82,20 +78,15 @@ export function retryIn(
 		return { waitMs: Math.max(1000, Math.ceil(waitMs)), rateLimited: true };
 	}
 	// A gateway error, or a 2xx that is not the service's envelope (a proxy page, a cut-off body).
-	const retryable = statusCode < 300 || RETRYABLE_GET_STATUSES.includes(statusCode);
-	if (method !== 'GET' || !retryable || !transient) return undefined;
-	return { waitMs: Math.min((retryAfter ?? Infinity) * 1000, backoffMs(retries.transient)) };
+	const gateway = statusCode < 300 || [500, 502, 503, 504].includes(statusCode);
+	if (method !== 'GET' || !gateway || !transient) return undefined;
+	return { waitMs: Math.min((retryAfter ?? Infinity) * 1000, transient.waitMs) };
 }
 
 /** The key's budget as the X-RateLimit-* headers of an answer give it. */
 export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
-	const [limit, remaining, reset, dailyLimit, dailyRemaining] = [
-		'limit',
-		'remaining',
-		'reset',
-		'daily-limit',
-		'daily-remaining',
-	].map((name) => {
+	const names = 'limit remaining reset daily-limit daily-remaining'.split(' ');
+	const [limit, remaining, reset, dailyLimit, dailyRemaining] = names.map((name) => {
 		const value = Number(header(headers, `x-ratelimit-${name}`) ?? NaN);
 		return Number.isFinite(value) ? value : undefined;
 	});
