@@ -1,11 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { keepMessage } from '../../shared/transport/refusals';
 import { redactSecrets } from '../../shared/transport/redaction';
 import { connect, request, type Connection } from '../../shared/transport/request';
 import { ValidationError } from '../../shared/validation';
 import { callOptions, parallelRequests } from './parameters';
+
+/**
+ * The package's own message put back where n8n's error classes replaced it (they do for a message
+ * naming a system error code, and quoted words, a title or an id, may hold one by chance).
+ */
+function keepMessage<E extends Error>(error: E, message: string): E {
+	return Object.assign(error, { message });
+}
 
 /** n8n's way of naming the item a message is about, at its end; added once. */
 export function atItem(message: string, itemIndex: number): string {

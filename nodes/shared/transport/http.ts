@@ -23,12 +23,12 @@ export interface Answer {
 	statusCode: number;
 }
 
-/** An attempt's outcome: the HTTP answer, or why there was none, in words for the error. */
+/** An attempt's outcome: the answer, or why there was none (`reason`, in words for an error). */
 export type Exchange =
 	| { response: Answer; breakage?: undefined }
 	| { response?: undefined; breakage: Breakage; reason: string };
 
-/** An answer's header by name, in any letter case; the first value of a repeated one. */
+/** A header by its lower-case name, in any letter case; the first value of a repeated one. */
 export function header(headers: Record<string, unknown>, name: string): string | undefined {
 	const key =
 		headers && name in headers
@@ -38,13 +38,11 @@ export function header(headers: Record<string, unknown>, name: string): string |
 	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
-function cancelSignal(context: ApiContext): AbortSignal | undefined {
-	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
-}
+const cancelSignal = (context: ApiContext) =>
+	'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 
-export function cancelled(context: ApiContext): NodeOperationError {
-	return new NodeOperationError(context.getNode(), 'The execution was cancelled');
-}
+export const cancelled = (context: ApiContext) =>
+	new NodeOperationError(context.getNode(), 'The execution was cancelled');
 
 /** The caller's deadline came before a request could finish: nothing is said about the service. */
 export class DeadlineError extends NodeOperationError {}
@@ -66,7 +64,7 @@ export async function settleBefore<T>(
 	}
 }
 
-/** Waits in steps of at most a second, and stops at once when the execution is cancelled. */
+/** Stops at once when the execution is cancelled; steps of a second bound the timer left behind. */
 export async function pause(context: ApiContext, ms: number): Promise<void> {
 	const signal = cancelSignal(context);
 	for (let left = Math.max(0, ms); left > 0; left -= 1000) {
@@ -93,7 +91,6 @@ function causes(error: unknown): Array<{ code?: unknown; message?: unknown }> {
 	return chain;
 }
 
-/** The system error code (ECONNREFUSED, ...) anywhere in a wrapped error. */
 export function networkCode(error: unknown): string | undefined {
 	for (const { code, message } of causes(error)) {
 		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
@@ -113,20 +110,14 @@ const CAUSES: Record<string, string> = {
 	EAI_AGAIN: 'its host name could not be looked up (DNS did not answer)',
 	ECONNREFUSED: 'the server refused the connection',
 	ECONNRESET: 'the connection was closed before the answer was complete',
-	ETIMEDOUT: 'no answer came in time',
-	ECONNABORTED: 'no answer came in time',
 	EHOSTUNREACH: 'the host cannot be reached from this n8n',
 	ENETUNREACH: 'the network cannot be reached from this n8n',
-	CERT_HAS_EXPIRED: 'the TLS certificate has expired',
-	DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
 	ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another name',
 };
 
-/** What a system error code means, in words a message can carry. */
 export const networkCause = (code: string | undefined) =>
 	(code && CAUSES[code]) || 'the connection broke';
 
-/** n8n's SSRF guard refusing an address (N8N_SSRF_PROTECTION_ENABLED), in any wrapping of its error. */
 const SSRF_REFUSAL =
 	/The request was blocked because (it resolves to a restricted IP address|the destination hostname is restricted)/;
 
@@ -146,7 +137,6 @@ export function unsentWording(reason: string): { message: string; detail: string
 		: { message: `The request could not be sent: ${reason}`, detail: '' };
 }
 
-/** Why an attempt got no answer, from the wrapped error n8n's helper threw. */
 function noAnswer(error: unknown): Exchange {
 	const code = networkCode(error);
 	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT')
@@ -159,10 +149,9 @@ function noAnswer(error: unknown): Exchange {
 }
 
 /**
- * One HTTP exchange, with a deadline from the first byte sent to the last byte read (n8n's own
- * timeout is idle socket time, which a slowly dripping body never trips), and no redirect
- * followed: a key must never be carried to another address, and a file address is checked before
- * it is fetched. `credential` signs the request; files are fetched without it.
+ * One exchange, with a deadline from the first byte sent to the last read (n8n's own timeout is
+ * idle socket time, which a dripping body never trips), no redirect followed (a key is never
+ * carried elsewhere, a file's address is checked first), signed only when a `credential` is given.
  */
 export async function send(
 	context: ApiContext,

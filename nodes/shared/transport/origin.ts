@@ -1,18 +1,16 @@
 import { API_PREFIX } from '../constants';
 
 /**
- * Where the key may go, one rule for the credential's `authenticate`, the nodes and the Test
- * button: only to the Base URL's origin, over https, or plain http to this machine, or to a private
- * address when the credential's setting allows it (anyone on the way reads a key sent over plain
- * http). Files the service links to are fetched without the key and from public https only, so a
- * record cannot point a download into the user's own network.
+ * Where the key may go, one rule for the credential's `authenticate`, the nodes and the Test button:
+ * only to the Base URL's origin, over https, or plain http to this machine or to a private address
+ * the credential allows (anyone on the way reads a key over plain http). Linked files are fetched
+ * without the key, from public https only: a record cannot aim a download into the user's network.
  */
 
-/** The credential's Base URL: `url` is the origin plus any path prefix, without /api/v1. */
+/** The Base URL: `url` is origin and path prefix without /api/v1; `local`, this machine or a private address over http. */
 export interface ServiceRoot {
 	url: string;
 	origin: string;
-	/** This machine, or a private address the credential allows plain http to. */
 	local: boolean;
 }
 
@@ -33,11 +31,10 @@ export class AddressError extends Error {
 }
 
 /**
- * Where a host name leads, as written (a name is not resolved): this machine; a private network
- * (RFC 1918, link-local, IPv6 unique-local and link-local, names only a network's own DNS answers:
- * `.internal` as in host.docker.internal, `.local`, a single label such as a Docker Compose
- * service); an address no fetch should reach (unspecified, shared carrier space, multicast,
- * `*.localhost`, IPv4-mapped IPv6); or the public internet.
+ * Where a host name leads, as written (not resolved): this machine; a private network (RFC 1918,
+ * link-local, IPv6 ULA and link-local, names only its DNS answers: `.internal`, `.local`, a single
+ * label); an address no fetch should reach (unspecified, CGNAT, multicast, `*.localhost`, mapped
+ * IPv6); or the public internet.
  */
 export function reachOf(hostname: string): 'loopback' | 'private' | 'reserved' | 'public' {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
@@ -68,10 +65,7 @@ function parse(raw: string): URL | undefined {
 	}
 }
 
-/**
- * The service root from the credential's Base URL. Anything but an origin and a path is refused:
- * a query or fragment would end up inside every request URL, and a user name would replace the key.
- */
+/** The Base URL as a root. A query or fragment would end up in every URL, a user name replace the key. */
 export function parseBaseUrl(
 	raw: unknown,
 	options: { allowPrivateHttp?: unknown } = {},
@@ -82,28 +76,25 @@ export function parseBaseUrl(
 		new AddressError(
 			`The credential's 'Base URL' has ${what}: remove it, the 'Base URL' is only the service's address`,
 		);
-	if (!url || !/^https?:$/.test(url.protocol)) {
+	if (!url || !/^https?:$/.test(url.protocol))
 		throw new AddressError(
 			`The credential's 'Base URL' "${text}" is not a web address: it should start with https://, e.g. https://api.example.com`,
 		);
-	}
-	if (url.username || url.password) {
+	if (url.username || url.password)
 		throw new AddressError(
 			"The credential's 'Base URL' contains a user name or password: remove it (the API key is the only credential the service takes)",
 		);
-	}
 	if (url.search || text.includes('?')) throw extra(`a query ("${url.search || '?'}")`);
 	if (url.hash || text.includes('#')) throw extra(`a fragment ("${url.hash || '#'}")`);
 	const reach = reachOf(url.hostname);
 	const allowed = options.allowPrivateHttp === true;
 	if (url.protocol === 'http:' && reach !== 'loopback' && !(reach === 'private' && allowed)) {
 		const base = `the credential's 'Base URL' is ${url.origin}`;
-		if (allowed) {
+		if (allowed)
 			throw new AddressError(
 				'Refusing to send the API key over plain http to a public address',
 				`${base}. '${PRIVATE_HTTP_SETTING}' covers private and internal addresses only (10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10, names ending in .internal or .local, a single-label name such as a Docker Compose service). Use https://.`,
 			);
-		}
 		throw new AddressError(
 			'Refusing to send the API key over plain http to a remote host',
 			reach === 'private'
@@ -121,11 +112,7 @@ export function parseBaseUrl(
  * The origin a request will go to, resolved the way n8n's HTTP client does: `url`, or else the
  * legacy `uri` (what n8n's HTTP Request node passes), against `baseURL`; either may be a URL object.
  */
-export function requestOrigin(options: {
-	url?: unknown;
-	uri?: unknown;
-	baseURL?: unknown;
-}): string | undefined {
+export function requestOrigin(options: Partial<Record<'url' | 'uri' | 'baseURL', unknown>>) {
 	const address = (value: unknown) =>
 		typeof value === 'string' || value instanceof URL ? value : undefined;
 	const target = address(options.url) ?? address(options.uri);
@@ -138,29 +125,24 @@ export function requestOrigin(options: {
 	}
 }
 
-/** The address of an API route (`/user/credits`) under the service root. */
 export function apiUrl(root: ServiceRoot, endpoint: string): string {
 	return `${root.url}${API_PREFIX}${endpoint}`;
 }
 
-/**
- * Where a file the service linked to may be fetched from: public https, or the service's own
- * origin when that is local (the sandbox serves its images itself).
- */
+/** A linked file's address: public https, or the service's own when local (the sandbox serves images). */
 export function checkDownloadUrl(raw: string, service: ServiceRoot): URL {
 	const url = parse(raw);
-	if (!url || !/^https?:$/.test(url.protocol)) {
+	if (!url || !/^https?:$/.test(url.protocol))
 		throw new AddressError(`"${raw.slice(0, 200)}" is not a web address`);
-	}
 	if (service.local && url.origin === service.origin) return url;
-	if (url.protocol !== 'https:') {
-		throw new AddressError(`${url.host} is plain http; only https addresses are fetched`);
-	}
-	if (url.username || url.password) {
-		throw new AddressError(`the address carries a user name or password`);
-	}
-	if (reachOf(url.hostname) !== 'public') {
-		throw new AddressError(`${url.host} is a local or private network address`);
-	}
+	const refusal =
+		url.protocol !== 'https:'
+			? `${url.host} is plain http; only https addresses are fetched`
+			: url.username || url.password
+				? 'the address carries a user name or password'
+				: reachOf(url.hostname) !== 'public'
+					? `${url.host} is a local or private network address`
+					: undefined;
+	if (refusal) throw new AddressError(refusal);
 	return url;
 }

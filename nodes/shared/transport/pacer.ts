@@ -1,14 +1,12 @@
 import type { RateLimitInfo } from '../types';
 
 /**
- * How the requests of one execution share the key's budget with each other and with every other
- * execution and worker on the key, whose only shared truth is the `X-RateLimit-*` headers of the
- * answers: at most `slots` in flight (Parallel Requests), never more than the latest answer says
- * is left, none once the window is spent until it resets. How fast the budget drains beside the
- * run's own requests says how many others draw on it: once what is left is about what all of them
- * may have in flight (CAREFUL_ROUNDS times), the run sends one request at a time, so each sees
- * the latest count and rarely more than one is refused per window; a polling wait spaces its
- * rounds to its share of what is left. Pure: the caller gives the time, sends, and waits as told.
+ * How an execution's requests share the key's budget with each other and with every execution and
+ * worker on the key, whose only shared truth is the answers' `X-RateLimit-*` headers: at most
+ * `slots` in flight (Parallel Requests), never more than the latest answer says is left, none once
+ * the window is spent. How fast the budget drains beside the run's own requests says how many others
+ * draw on it: near the end (CAREFUL_ROUNDS times what all may have in flight) the run sends one at a
+ * time, so rarely more than one is refused per window. Pure: the caller gives the time and waits.
  */
 
 /** Go; wait for a request in flight to be answered; or wait `waitMs` for the window to reset. */
@@ -18,19 +16,13 @@ const GO: Turn = { go: true };
 const ANSWER: Turn = { go: false, answer: true };
 const CAREFUL_ROUNDS = 2;
 
-/**
- * In flight before an answer has told the budget: a tenth of the smallest plan's minute (Free,
- * 100). A key with fewer left refuses the rest with a 429, sent again through the pacer, which
- * knows the budget by then; asking with one alone would cost every run a latency.
- */
+/** In flight before an answer has told the budget: a tenth of Free's minute; one alone costs a latency. */
 const OPENING = 10;
 
+/** When the window resets (epoch s), the latest (least) count left, its first, the run's sent since. */
 interface Window {
-	/** Epoch seconds; undefined when answers give no usable reset time. */
 	reset?: number;
-	/** The least any answer of the window reported left: the service's latest count. */
 	remaining: number;
-	/** What the window's first answer said was left, and the run's requests sent since. */
 	first: number;
 	sent: number;
 }
@@ -76,7 +68,7 @@ export class Pacer {
 		if (this.window) this.window.sent++;
 	}
 
-	/** A request ended: with the budget its answer reported, or undefined when no answer came. */
+	/** A request ended, with the budget its answer reported if one came. */
 	settle(rateLimit: RateLimitInfo | undefined, nowMs: number): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		if (rateLimit) this.hear(rateLimit, nowMs);
@@ -85,7 +77,6 @@ export class Pacer {
 		for (const wake of waiting) wake();
 	}
 
-	/** Settles when the next request in flight ends. */
 	async answered(): Promise<void> {
 		return await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
@@ -113,7 +104,6 @@ export class Pacer {
 			// out may be counted in later answers: they are its own, not others' draining the key.
 			this.window = { reset: ends, remaining, first: remaining, sent: this.inFlight };
 		} else if (ends === window.reset) {
-			// (An answer from a window already over says nothing about this one.)
 			window.remaining = Math.min(window.remaining, remaining);
 		}
 	}

@@ -5,11 +5,10 @@ import type { ApiResponse, Pagination } from '../types';
 import { type CallOptions, type Connection, request } from './request';
 
 /**
- * A list read page by page, caught when the service pages oddly: a page size capped below the one
- * asked, a count that grows while the list is read, has_more that never turns false, the page
- * number ignored. The walk believes the service's counts over its has_more, gives each record
- * once, and stops at a ceiling of pages, or a growth allowance past the count given at its start:
- * a list that says more than was read says so in numbers (`shortfall`), never silently.
+ * A list read page by page, caught when the service pages oddly (a page size capped below the one
+ * asked, a count growing during the read, has_more never false, the page number ignored): each
+ * record once, bounded by a ceiling of pages and a growth allowance, and a list that says more than
+ * was read says so in numbers (`shortfall`), never silently.
  */
 
 /** No walk reads more than this many pages (200,000 records at the largest page size). */
@@ -19,7 +18,6 @@ const GROWTH_PAGES = 10;
 
 export type WalkEnd = 'complete' | 'ceiling' | 'growth' | 'repeat' | 'empty';
 
-/** How a walk ended: the records it gave, the count the service gave last and first. */
 interface WalkReport {
 	records: number;
 	pages: number;
@@ -31,10 +29,7 @@ interface WalkReport {
 const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 
-/**
- * The page size the service actually uses, from the first page: what it says, else what it sent
- * when that is less than asked while it says there is more (a gateway that caps page sizes).
- */
+/** The page size served: what the first page says, else what it sent if less while more is said. */
 function servedSize(pagination: Pagination | undefined, sent: number, asked: number): number {
 	const said = count(pagination?.limit);
 	if (said !== undefined && said >= 1 && said <= asked) return said;
@@ -44,13 +39,11 @@ function servedSize(pagination: Pagination | undefined, sent: number, asked: num
 }
 
 /**
- * The records of a list not already seen earlier in the walk, page by page, while the service's
- * counts (or, without counts, its has_more) say more exist; `onEnd` hears the shortfall when the
- * walk ended by itself. With `ahead` > 1, once two
- * pages have given the same count the pages up to the last one counted are read `ahead` at a time.
- * Records added or removed meanwhile would shift others across pages read out of order, so a
- * batch whose pages report another count is read again one page at a time, as is the rest of the
- * list: a record a walk one page at a time would give is never lost.
+ * A list's records not seen earlier, page by page while its counts (or has_more) say more exist;
+ * `onEnd` hears the shortfall when it ends by itself. Once two pages give the same count, pages up
+ * to the last are read `ahead` at a time. A change meanwhile would shift records across pages read
+ * out of order, so a batch reporting another count is read again page by page, as is the rest:
+ * a record a walk one page at a time would give is never lost.
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -65,11 +58,9 @@ export async function* walk<T>(
 	let records = 0;
 	let size: number | undefined, last: number | undefined, firstLast: number | undefined;
 	let total: number | undefined, firstTotal: number | undefined;
-	/** Two answers agreed on the count and nothing has moved since: pages may be read ahead. */
-	let steady = false;
-	let moved = false;
-	/** Pages read again after a batch moved: bringing nothing new does not end the walk there. */
-	let rereadThrough = 0;
+	// Steady: two answers agreed on the count and nothing moved since, so pages may be read ahead.
+	// Pages read again after a batch moved (through rereadThrough) may bring nothing new.
+	let [steady, moved, rereadThrough] = [false, false, 0];
 	const take = ({ data, pagination }: ApiResponse<T[]>) => {
 		const raw = Array.isArray(data) ? data : [];
 		const items: T[] = [];
@@ -156,10 +147,7 @@ export function shortfall(report: WalkReport): string | undefined {
 	return `Incomplete list: ${got}; ${why[report.end]}`;
 }
 
-/**
- * Every record (pages of 100, read ahead as many at once as the connection allows), or exactly
- * the pages needed for `limit` records.
- */
+/** Every record (pages read ahead as the connection allows), or the pages `limit` records need. */
 export async function collect<T>(
 	connection: Connection,
 	endpoint: string,

@@ -1,8 +1,6 @@
 /**
- * Keeps the API key out of everything the package hands n8n, however a service or a proxy echoes
- * it. The transport applies it to every answer as it arrives (body and headers), so records,
- * items, error descriptions and the error's stored response are built from text that no longer
- * holds the key; messages get it once more.
+ * Keeps the API key out of all the package hands n8n, however a service or proxy echoes it: every
+ * answer is masked as it arrives, so records, items and errors are built from text without the key.
  */
 
 /** Fewest leading characters of the key's secret part that count as the key when a field cuts it. */
@@ -23,9 +21,8 @@ function spelling(char: string): string {
 }
 
 /**
- * The key in any letter case, plain, JSON-escaped (\u0073), URL-encoded (%73) or a mix, with or
- * without its "svc_" prefix, also when the field it sits in ends partway through it. Built once
- * per connection: compiling it is dearer than most answers are to search.
+ * The key in any case, plain, JSON-escaped (\u0073), URL-encoded (%73) or mixed, with or without
+ * "svc_", also cut short by its field. Built once a connection: dearer than most answers to search.
  */
 export function keyPattern(apiKey: string | undefined): RegExp | undefined {
 	const key = (apiKey ?? '').trim();
@@ -40,10 +37,7 @@ export function keyPattern(apiKey: string | undefined): RegExp | undefined {
 	return new RegExp(`${optionalPrefix}${head}${rest}`, 'gi');
 }
 
-/**
- * For text the package writes (messages, descriptions, logs): the credential's key, and anything
- * else that looks like a key or a Bearer header.
- */
+/** For the package's own text (messages, logs): the key, and anything like a key or a Bearer header. */
 export function redactSecrets(text: string, apiKey?: string): string {
 	const pattern = keyPattern(apiKey);
 	return (pattern ? text.replace(pattern, MASK) : text)
@@ -52,10 +46,9 @@ export function redactSecrets(text: string, apiKey?: string): string {
 }
 
 /**
- * The answer (a parsed body, headers) with the key masked in every string and key name, at any
- * depth: what the service echoes never reaches a record, an item or an error. An answer whose
- * text holds no trace of the key is passed on as it is; one that cannot be written out whole, or
- * read back once masked (an echo that escapes its own escapes), is not passed on at all.
+ * An answer (a parsed body, headers) with the key masked in every string and name, at any depth.
+ * Its text searched first, an answer without a trace of the key is passed on as it is; one that
+ * cannot be written out, or read back once masked (an echo escaping its escapes), not at all.
  */
 export function redactData<T>(value: T, pattern: RegExp | undefined): T {
 	if (!pattern || value === undefined || value === null) return value;

@@ -12,11 +12,10 @@ import { type Breakage, header, ssrfRefusal, unsentWording } from './http';
 import { redactSecrets } from './redaction';
 import { neverReached, retryAfterSeconds } from './retry';
 
-/** An error answer as the service gave it, already parsed. */
+/** An error answer as the service gave it, parsed; `apiMessage` is its own words, redacted. */
 export interface ErrorAnswer {
 	statusCode: number;
 	code: string;
-	/** The service's own words, redacted. */
 	apiMessage?: string;
 	headers: Record<string, unknown>;
 }
@@ -24,11 +23,9 @@ export interface ErrorAnswer {
 /** Wording of a status that only one operation can explain (a publish's 409, a generate's 402). */
 export type Explain = (answer: ErrorAnswer) => { message: string; hint: string } | undefined;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The first readable words of an HTML or text page, without markup. */
 export function summariseText(text: string): string {
 	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
 	const plain = (title ?? text)
@@ -40,35 +37,34 @@ export function summariseText(text: string): string {
 	return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
 
-/** Reads either error shape of the service, or a page that is not JSON at all. */
+/** Reads either error shape of the service (an envelope, a flat `error`), or a page that is not JSON. */
 export function parseErrorBody(body: unknown): {
 	code?: string;
 	apiMessage?: string;
 	requestId?: string;
-	kind: 'envelope' | 'flat' | 'text' | 'empty' | 'other';
+	page?: boolean;
+	empty?: boolean;
 } {
-	if (body === undefined || body === null || body === '') return { kind: 'empty' };
+	if (body === undefined || body === null || body === '') return { empty: true };
 	if (typeof body === 'string') {
 		try {
 			if (body.trim().startsWith('{')) return parseErrorBody(JSON.parse(body));
 		} catch {
 			// a page that only starts like JSON
 		}
-		return { kind: 'text', apiMessage: summariseText(body.trim()) };
+		return { page: true, apiMessage: summariseText(body.trim()) };
 	}
-	if (!isObject(body)) return { kind: 'other' };
-	const meta = isObject(body.meta) ? body.meta : undefined;
-	const requestId = typeof meta?.request_id === 'string' ? meta.request_id : undefined;
+	if (!isObject(body)) return {};
 	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-	if (isObject(body.error)) {
-		const { code, message } = body.error;
-		return { kind: 'envelope', code: text(code), apiMessage: text(message), requestId };
-	}
-	const flat = text(body.error) ?? text(body.message);
-	return flat === undefined ? { kind: 'other' } : { kind: 'flat', apiMessage: flat, requestId };
+	const error = isObject(body.error) ? body.error : {};
+	return {
+		code: text(error.code),
+		apiMessage: text(error.message) ?? text(body.error) ?? text(body.message),
+		requestId: isObject(body.meta) ? text(body.meta.request_id) : undefined,
+	};
 }
 
-/** Whether the service refused the API key itself (rather than what the key may do). */
+/** The key itself refused (not what it may do). */
 export function isAuthRefusal(statusCode: number, code: string | undefined): boolean {
 	return statusCode === 401 || code === 'UNAUTHORIZED' || code === 'INVALID_API_KEY';
 }
@@ -93,14 +89,13 @@ function generic(
 					hint: `The request was not sent again, because it was probably processed (and charged). Check with a Get Many. ${UNKNOWN_HINT(statusCode)}`,
 				};
 	}
-	if (isAuthRefusal(statusCode, code)) {
+	if (isAuthRefusal(statusCode, code))
 		return {
 			message: 'The API key was not accepted (missing, invalid, expired or revoked)',
 			hint: API_KEY_PATTERN.test(apiKey.trim())
 				? 'Create a new key in the service and update the ContentGen credential.'
 				: 'The key in the credential does not look like a ContentGen key: it should be "svc_" followed by 64 hexadecimal characters, copied whole when the key was created.',
 		};
-	}
 	if (statusCode === 403) {
 		const { permission, scope } = requiredAccess(method, endpoint);
 		return {
@@ -108,20 +103,18 @@ function generic(
 			hint: `Create a key with permission "${permission}" and scope "${scope}" (keys cannot be edited), then update the credential.`,
 		};
 	}
-	if (statusCode === 402 || code === 'INSUFFICIENT_CREDITS') {
+	if (statusCode === 402 || code === 'INSUFFICIENT_CREDITS')
 		return {
 			message: 'Not enough credits',
 			hint: 'Nothing was charged. Top up credits or wait for the plan to renew, then run again.',
 		};
-	}
 	const special = routeWording(answer, method, endpoint);
 	if (special) return special;
-	if (statusCode === 404) {
+	if (statusCode === 404)
 		return {
 			message: 'Nothing was found at this address of the service',
 			hint: `The credential's 'Base URL' may not be the service's address: it should be the address the service gave you, e.g. https://api.example.com. (The request was ${method} ${endpoint}.)`,
 		};
-	}
 	if (statusCode === 429) {
 		const wait = retryAfterSeconds(answer.headers, Date.now());
 		return {
@@ -129,13 +122,12 @@ function generic(
 			hint: `The key's request budget is used up (limit ${header(answer.headers, 'x-ratelimit-limit') ?? 'unknown'} per minute). Lower the workflow's request rate or raise 'Max Rate-Limit Wait' in the node's Options.`,
 		};
 	}
-	if (statusCode === 400) {
+	if (statusCode === 400)
 		return {
 			message: 'The service rejected the request as invalid',
 			hint: 'Check the parameters named in the message above.',
 		};
-	}
-	if (statusCode >= 500) {
+	if (statusCode >= 500)
 		return {
 			message: `The service could not handle the request (HTTP ${statusCode})`,
 			hint:
@@ -143,7 +135,6 @@ function generic(
 					? 'The request was sent again and the service kept answering the same. Try again later.'
 					: 'The request was not sent again, because it may have been processed (and charged). Check with a Get Many before running again.',
 		};
-	}
 	if (statusCode < 400) {
 		const location = header(answer.headers, 'location') ?? 'another address';
 		return {
@@ -157,18 +148,11 @@ function generic(
 	};
 }
 
-/** An answer that is not a success, as the service gave it (body and headers already redacted). */
-interface Refused {
-	statusCode: number;
-	body: unknown;
-	headers: Record<string, unknown>;
-	method: string;
-	endpoint: string;
-	apiKey: string;
-	explain?: Explain;
-}
+/** An answer that is not a success (its body and headers redacted), and the request it answers. */
+type Refused = Sent &
+	Pick<ErrorAnswer, 'statusCode' | 'headers'> & { body: unknown; explain?: Explain };
+type Sent = Record<'method' | 'endpoint' | 'apiKey', string>;
 
-/** Turns an answer that is not a success into a message that says what to do about it. */
 export function describeFailure(refused: Refused) {
 	const { statusCode, method, endpoint, apiKey } = refused;
 	const parsed = parseErrorBody(refused.body);
@@ -179,14 +163,13 @@ export function describeFailure(refused: Refused) {
 		headers: refused.headers,
 	};
 	const worded = refused.explain?.(answer) ?? generic(answer, method, endpoint, apiKey);
-	const said =
-		parsed.kind === 'text'
-			? `The answer was not JSON (a proxy or gateway page?): "${answer.apiMessage ?? ''}". `
-			: parsed.kind === 'empty' && !(statusCode >= 300 && statusCode < 400)
-				? 'The answer had an empty body. '
-				: answer.apiMessage
-					? `The service said: "${answer.apiMessage}". `
-					: '';
+	const said = parsed.page
+		? `The answer was not JSON (a proxy or gateway page?): "${answer.apiMessage ?? ''}". `
+		: parsed.empty && !(statusCode >= 300 && statusCode < 400)
+			? 'The answer had an empty body. '
+			: answer.apiMessage
+				? `The service said: "${answer.apiMessage}". `
+				: '';
 	const requestId = parsed.requestId ?? header(refused.headers, 'x-request-id');
 	const reference = requestId ? ` Request ID for support: ${requestId}.` : '';
 	return {
@@ -197,7 +180,7 @@ export function describeFailure(refused: Refused) {
 	};
 }
 
-/** The n8n error of a refused request, with the service's code and request id for support. */
+/** The n8n error of a refused request, with the service's code and request ID for support. */
 export function apiError(node: INode, refused: Refused, itemIndex?: number): NodeApiError {
 	const { message, description, code, requestId } = describeFailure(refused);
 	const httpCode = String(refused.statusCode);
@@ -205,17 +188,11 @@ export function apiError(node: INode, refused: Refused, itemIndex?: number): Nod
 	return new NodeApiError(node, details, { message, description, httpCode, itemIndex });
 }
 
-/** The package's own message put back where n8n replaced it: quoted words may hold a code by chance. */
-export function keepMessage<E extends Error>(error: E, message: string): E {
-	return Object.assign(error, { message });
-}
-
 const UNREACHED = 'Could not reach the service';
 
 /**
- * Whether a failed POST may have been processed (and charged): it got an answer that was no
- * refusal (a 5xx, an unreadable body), or no answer after it went out (a timeout, a reset).
- * A 4xx refusal, a request n8n never sent and one that never reached the service cost nothing.
+ * Whether a failed POST may have been processed (and charged): an answer that was no refusal (a
+ * 5xx, an unreadable body), or none after it went out. A 4xx, or a request unsent or unreached, not.
  */
 export function mayHaveBeenProcessed(error: unknown): boolean {
 	if (!(error instanceof NodeApiError) || error.message === UNREACHED) return false;
@@ -225,14 +202,7 @@ export function mayHaveBeenProcessed(error: unknown): boolean {
 /** A request that got no answer: what happened, and whether it can have been processed. */
 export function breakageError(
 	node: INode,
-	failed: {
-		breakage: Breakage;
-		reason: string;
-		method: string;
-		endpoint: string;
-		origin: string;
-		apiKey: string;
-	},
+	failed: Sent & { breakage: Breakage; reason: string; origin: string },
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
 	const { breakage, method, endpoint, origin } = failed;

@@ -22,21 +22,18 @@ export interface Connection {
 	context: ApiContext;
 	root: ServiceRoot;
 	apiKey: string;
-	/** The key as an echo may spell it (./redaction), compiled once. */
-	secret?: RegExp;
-	/** Handed to n8n with each request, so it is not read and decrypted again for every one. */
+	secret?: RegExp; // the key as an echo may spell it (./redaction), compiled once
+	/** Handed to n8n with each request: the credential is not read and decrypted for every one. */
 	decrypted: ICredentialsDecrypted;
 	pacer: Pacer;
 }
 
+/** `timeoutMs` bounds each attempt, `deadline` (epoch ms) the whole request with its waits. */
 export interface CallOptions {
 	qs?: IDataObject;
 	itemIndex?: number;
-	/** The most time spent waiting out 429 answers for this request. */
 	maxRateLimitWaitMs?: number;
-	/** Deadline of each attempt, connection to last byte. */
 	timeoutMs?: number;
-	/** Epoch ms by which the whole request ends. */
 	deadline?: number;
 	/** Wording of statuses only the calling operation can explain. */
 	explain?: Explain;
@@ -53,22 +50,20 @@ export async function connect(context: ApiContext, slots = 1): Promise<Connectio
 		throw new NodeOperationError(context.getNode(), message, { description: hint || undefined });
 	}
 	const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
-	if (!apiKey) {
+	if (!apiKey)
 		throw new NodeOperationError(context.getNode(), 'The ContentGen credential has no API key', {
 			description:
 				'Open the credential and paste the key ("svc_" followed by 64 hexadecimal characters).',
 		});
-	}
 	const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? {};
 	const decrypted = { id: id ?? '', name: name ?? CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data };
 	return { context, root, apiKey, secret: keyPattern(apiKey), decrypted, pacer: new Pacer(slots) };
 }
 
-function isEnvelope(
+const isEnvelope = (
 	body: unknown,
-): body is { success: boolean; data?: unknown; pagination?: Pagination } {
-	return typeof body === 'object' && body !== null && 'success' in body;
-}
+): body is { success: boolean; data?: unknown; pagination?: Pagination } =>
+	typeof body === 'object' && body !== null && 'success' in body;
 
 /**
  * The one place that talks to the service: unwraps the envelope, explains every failure, and
@@ -139,9 +134,8 @@ export async function request<T>(
 }
 
 /**
- * Waits until the pacer lets one more request go, and takes its slot. A wait for the budget's
- * window to reset counts towards Max Rate-Limit Wait; when it does not fit, the request goes
- * anyway and its 429 is handled as any other. Returns the time waited for a reset.
+ * Takes a slot once the pacer lets a request go; returns the time waited for the window to reset,
+ * part of Max Rate-Limit Wait: a wait that does not fit sends anyway, and its 429 is handled.
  */
 async function admit(
 	{ pacer, context }: Connection,
@@ -163,13 +157,11 @@ async function admit(
 	return waitedMs;
 }
 
-/** Waits for the per-minute window to reset when the last answer said nothing is left. */
 export async function respectRateLimit(
 	context: ApiContext,
-	rateLimit: RateLimitInfo,
-	maxWaitMs: number = DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+	{ remaining, reset }: RateLimitInfo,
+	maxWaitMs = DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 ): Promise<void> {
-	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return;
-	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
+	const waitMs = remaining === 0 ? Math.ceil((reset ?? 0) * 1000 - Date.now()) : 0;
 	if (waitMs > 0 && waitMs <= maxWaitMs) await pause(context, waitMs);
 }

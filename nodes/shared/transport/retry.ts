@@ -3,12 +3,11 @@ import type { RateLimitInfo } from '../types';
 import { type Exchange, header } from './http';
 
 /**
- * When a request is sent again. A GET is free and idempotent, so a timeout, a broken connection, a
- * gateway error or a body that is not the service's is retried a few times; a POST may already
- * have been processed (and charged), so it is sent again only when it provably never reached the
- * service (connection refused, name not resolved) or was refused with a 429. A 429 is waited out
- * as it asks, within the request's Max Rate-Limit Wait; no wait leaves the caller's deadline less
- * than one attempt's time.
+ * When a request is sent again. A GET is free and idempotent: a timeout, a broken connection, a
+ * gateway error or a body not the service's is retried a few times. A POST may have been processed
+ * (and charged): it is sent again only when it provably never reached the service (connection
+ * refused, name not resolved) or got a 429. A 429 is waited out as asked, within Max Rate-Limit
+ * Wait; no wait leaves the caller's deadline less than one attempt's time.
  */
 
 const MAX_TRANSIENT_RETRIES = 3;
@@ -18,15 +17,13 @@ const TRANSIENT = NEVER_REACHED.concat(
 	'ECONNRESET EPIPE ERR_BAD_RESPONSE ERR_SOCKET_CONNECTION_TIMEOUT'.split(' '),
 );
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
-/** Below this, an attempt could not get an answer from even a quick service. */
-export const MIN_ATTEMPT_MS = 1000;
+export const MIN_ATTEMPT_MS = 1000; // less, and even a quick service could not answer
 
 export const neverReached = ({ breakage }: Exchange) =>
 	breakage?.kind === 'network' && NEVER_REACHED.includes(breakage.code);
 
-export const backoffMs = (attempt: number) => 500 * 2 ** attempt;
+const backoffMs = (attempt: number) => 500 * 2 ** attempt;
 
-/** Whether waiting `waitMs` still leaves one attempt's time before the caller's deadline. */
 export const fitsBefore = (deadline: number | undefined, waitMs: number, nowMs: number) =>
 	deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
 
@@ -40,9 +37,8 @@ export function retryAfterSeconds(headers: Record<string, unknown>, nowMs: numbe
 }
 
 /**
- * Milliseconds to wait before sending again after this exchange, or undefined: it is not sent
- * again. A 429's wait (`rateLimited`) counts towards Max Rate-Limit Wait: Retry-After when it is
- * sensible, else until the window's reset when that lies within the hour, else a growing pause;
+ * The wait before sending again, or undefined: not again. A 429's wait (`rateLimited`, part of Max
+ * Rate-Limit Wait) is Retry-After when sensible, else until a reset within the hour, else growing;
  * never under a second, so a service answering nonsense is not hammered.
  */
 export function retryIn(
@@ -83,7 +79,6 @@ export function retryIn(
 	return { waitMs: Math.min((retryAfter ?? Infinity) * 1000, transient.waitMs) };
 }
 
-/** The key's budget as the X-RateLimit-* headers of an answer give it. */
 export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
 	const names = 'limit remaining reset daily-limit daily-remaining'.split(' ');
 	const [limit, remaining, reset, dailyLimit, dailyRemaining] = names.map((name) => {
