@@ -63,15 +63,22 @@ interface Path {
 	once: () => Promise<number>;
 }
 
-/** Medians of `runs` interleaved timed runs of each path, after `warm` untimed ones. */
+/**
+ * Medians of `runs` interleaved timed runs of each path, after `warm` untimed ones: wall time, and
+ * the process's CPU time (`<label> cpu`), which the other work on a shared machine disturbs less.
+ */
 async function timed(paths: Path[], expected: number, runs: number, warm: number) {
-	const times = new Map<string, number[]>(paths.map((p) => [p.label, []]));
+	const times = new Map<string, number[]>();
+	const add = (label: string, value: number) =>
+		times.set(label, [...(times.get(label) ?? []), value]);
 	for (let i = 0; i < warm + runs; i++) {
 		if (i === warm) await profiler?.start();
 		for (const path of paths) {
-			const t = process.hrtime.bigint();
+			const [t, cpu] = [process.hrtime.bigint(), process.cpuUsage()];
 			const got = await path.once();
-			if (i >= warm) times.get(path.label)?.push(ms(t));
+			const spent = process.cpuUsage(cpu);
+			if (i >= warm) add(path.label, ms(t));
+			if (i >= warm) add(`${path.label} cpu`, (spent.user + spent.system) / 1000);
 			if (got !== expected) throw new Error(`${path.label} gave ${got} of ${expected}`);
 		}
 	}
@@ -161,9 +168,13 @@ export async function throughputRows(row: AddRow, notes: string[], runs: number)
 				fmt(node / (medians.get('raw') ?? NaN)),
 				'(time ratio; lower is better)',
 			);
+			const cpu = (label: string) => medians.get(`${label} cpu`) ?? NaN;
+			notes.push(
+				`${name}, CPU time: node ${Math.round(cpu('node'))} ms, minimal node ${Math.round(cpu('minimal'))} ms (${fmt(cpu('node') / cpu('minimal'))}), raw ${Math.round(cpu('raw'))} ms.`,
+			);
 			if (before !== undefined)
 				notes.push(
-					`${name}: the build in ${BEFORE_DIR}: ${show(before)}, ${fmt(before / minimal)} x the minimal node's time (this build ${fmt(node / minimal)}).`,
+					`${name}: the build in ${BEFORE_DIR}: ${show(before)}, ${fmt(before / minimal)} x the minimal node's time (this build ${fmt(node / minimal)}); CPU ${Math.round(cpu('before'))} ms, ${fmt(cpu('before') / cpu('minimal'))} x the minimal node's (this build ${fmt(cpu('node') / cpu('minimal'))}).`,
 				);
 		};
 
