@@ -2,8 +2,8 @@
 /**
  * `npx tsx bench/profile.ts <file.cpuprofile> [top]`: the profile's functions by self time, and
  * the time by where the code lives (ours in nodes/ and credentials/, n8n's, the sandbox, Node's).
- * Made with e.g. `node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/throughput.ts
- * --only=get --path=node`.
+ * Made by `node --cpu-prof`, or for the timed runs alone by `npx tsx bench/throughput.ts --only=get
+ * --path=node --profile=<file>`.
  */
 import { readFileSync } from 'fs';
 

@@ -4,8 +4,9 @@
  * engine against the minimal node (./minimal: the same requests through
  * `httpRequestWithAuthentication` in the same engine, the floor of any verified node) and a raw
  * axios loop, warmed up and interleaved run by run. `npx tsx bench/throughput.ts` prints them
- * alone; under `node --cpu-prof` with `--only=get` or `--only=all` it runs that workload alone
- * (`npx tsx bench/profile.ts` reads the profile).
+ * alone; `--only=get|all` runs one workload, `--path=node|minimal|raw|before` one path, and
+ * `--profile=<file>` writes the V8 CPU profile of the timed runs (what `node --cpu-prof` writes,
+ * without the loading and seeding around them), which `npx tsx bench/profile.ts <file>` reads.
  */
 import './resolve';
 import './env';

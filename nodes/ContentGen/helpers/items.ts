@@ -270,18 +270,21 @@ export async function runPerItem(
 	return run.items();
 }
 
-/** A plain read: one free GET per item, returned as the service gives it. */
+/**
+ * A read: one free GET per item, its record as the service gives it, or as `shapeOf` the item
+ * shapes it (its parameters read, like the path's, before anything is sent).
+ */
 export async function getPerItem(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
 	pathOf: (itemIndex: number) => string,
+	shapeOf?: (itemIndex: number) => (record: IDataObject) => ItemResult | Promise<ItemResult>,
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(context, items, (itemIndex) => {
 		const path = pathOf(itemIndex);
+		const shape = shapeOf?.(itemIndex) ?? ((record) => record);
 		const call = callOptions(context, itemIndex);
-		return async (connection) => {
-			const { data } = await request<IDataObject>(connection, 'GET', path, call);
-			return data;
-		};
+		return async (connection) =>
+			await shape((await request<IDataObject>(connection, 'GET', path, call)).data);
 	});
 }
