@@ -17,11 +17,7 @@ export type Breakage =
 	/** n8n refused or failed before sending (no system error code): nothing left this machine. */
 	| { kind: 'unsent'; reason: string };
 
-export interface Answer {
-	body: unknown;
-	headers: Record<string, unknown>;
-	statusCode: number;
-}
+export type Answer = { body: unknown; headers: Record<string, unknown>; statusCode: number };
 
 /** An attempt's outcome: the answer, or why there was none (`reason`, in words for an error). */
 export type Exchange =

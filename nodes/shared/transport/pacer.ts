@@ -20,12 +20,7 @@ const CAREFUL_ROUNDS = 2;
 const OPENING = 10;
 
 /** When the window resets (epoch s), the latest (least) count left, its first, the run's sent since. */
-interface Window {
-	reset?: number;
-	remaining: number;
-	first: number;
-	sent: number;
-}
+type Window = { reset?: number; remaining: number; first: number; sent: number };
 
 export class Pacer {
 	private inFlight = 0;

@@ -18,13 +18,13 @@ const GROWTH_PAGES = 10;
 
 export type WalkEnd = 'complete' | 'ceiling' | 'growth' | 'repeat' | 'empty';
 
-interface WalkReport {
+type WalkReport = {
 	records: number;
 	pages: number;
 	total?: number;
 	firstTotal?: number;
 	end: WalkEnd;
-}
+};
 
 const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
