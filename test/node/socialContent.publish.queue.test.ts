@@ -24,10 +24,10 @@ describe('Publish, Next Free Slot', () => {
 	beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
 	afterEach(() => jest.restoreAllMocks());
 
-	it('reads the scheduled list and the record, schedules the first free slot, reads back', async () => {
+	it('reads the record, the scheduled list of its one platform, schedules the first free slot, reads back', async () => {
 		const scope = api()
 			.get('/api/v1/social/content')
-			.query({ status: 'scheduled', page: 1, limit: 100 })
+			.query({ status: 'scheduled', platform: 'twitter', page: 1, limit: 100 })
 			.reply(
 				200,
 				list([{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' }]),
@@ -47,7 +47,7 @@ describe('Publish, Next Free Slot', () => {
 				}),
 			)
 			.get('/api/v1/social/content')
-			.query({ status: 'scheduled', page: 1, limit: 100 })
+			.query({ status: 'scheduled', platform: 'twitter', page: 1, limit: 100 })
 			.reply(
 				200,
 				list([

@@ -16,6 +16,8 @@ export interface Queued {
 	call: CallOptions;
 	/** Every platform the record holds: the slots it takes. */
 	platforms: string[];
+	/** Why its record could not be read: the item fails with it at its turn. */
+	unread?: unknown;
 	slot?: Slot;
 	result?: IDataObject;
 	/** Slots it left because another post was there first (local times). */
