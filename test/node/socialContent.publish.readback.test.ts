@@ -228,4 +228,38 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			`Reading the scheduled list took ${firstRead} requests, where its 150 posts fill 2 pages: the service served it in another order on each request, so its pages were read again until every post was seen. Each run of the queue pays about this (item 0).`,
 		]);
 	});
+
+	it('a list in a new order on every request: no page past the last, and a short last page read once in 4 rounds', async () => {
+		// 250 posts: two full pages and one of 50, which a read shows as much as half a full page.
+		const base = others(250);
+		let seed = 11;
+		let published = false;
+		const asked: number[] = [];
+		ourRecord()
+			.get(LIST)
+			.query(true)
+			.times(200)
+			.reply((uri) => {
+				const n = Number(new URL(uri, 'https://x').searchParams.get('page'));
+				if (!published) asked.push(n);
+				const out = [...base];
+				for (let i = out.length - 1; i > 0; i--) {
+					seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+					const j = seed % (i + 1);
+					[out[i], out[j]] = [out[j], out[i]];
+				}
+				return [200, listPage(out, n)];
+			})
+			.post('/api/v1/social/publish')
+			.reply(() => {
+				published = true;
+				return [200, envelope({ content_id: CONTENT_ID, status: 'scheduled' })];
+			});
+		await runWorkflow(queued());
+		expect(asked.length).toBeGreaterThan(12);
+		expect(Math.max(...asked)).toBe(3);
+		// Pages 1, 2 and 3, then rounds of 1 and 2, page 3 after every fourth.
+		const later = asked.slice(3);
+		expect(later.filter((n) => n === 3).length).toBeLessThanOrEqual(Math.ceil(later.length / 9));
+	});
 });

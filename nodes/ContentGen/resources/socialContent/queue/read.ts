@@ -68,19 +68,16 @@ export const SAMPLE_READS_PER_PAGE = 30;
 export const STALL_READS_PER_PAGE = 8;
 
 /**
- * The page to read after `read` reads: each page in turn, then again. A last page holding `rest`
- * of `size` records costs a request as a full one does, so after the first round it is read once
- * in min(4, size / rest) rounds: on a list reshuffled on every request any full page shows any
- * record, while a list in a stable order still has it read often enough for the stall rule.
+ * The page to read after `read` reads: each in turn, then again, a short last page once in 4
+ * rounds: it costs a request as a full one does, and on a list reshuffled on every request any
+ * full page shows any record (a stable order still has it read within the stall rule's reach).
  */
 function pageAt(read: number, total: number, size: number): number {
 	const full = Math.floor(total / size);
-	const rest = total - full * size;
-	if (full === 0 || read < full + (rest ? 1 : 0)) return full === 0 ? 1 : read + 1;
-	if (!rest) return (read % full) + 1;
-	const rounds = Math.min(4, Math.ceil(size / rest));
-	const step = (read - full - 1) % (full * rounds + 1);
-	return step === full * rounds ? full + 1 : (step % full) + 1;
+	const last = Math.max(1, Math.ceil(total / size));
+	if (read < last || full === 0) return Math.min(read, last - 1) + 1;
+	const step = (read - last) % (full * 4 + last - full);
+	return step >= full * 4 ? last : (step % full) + 1;
 }
 
 /**
