@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
+import { runWorkflow } from '../helpers/engine';
 import { countUnmatched, setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope, page } from './fixtures';
 import { api, CONTENT_ID_2, QUEUE_NOW as NOW, queuedWorkflow as queued } from './socialTools';
@@ -41,6 +41,23 @@ const listPage = (posts: Post[], n: number, total = posts.length) =>
 	envelope(posts.slice((n - 1) * 100, n * 100).map(record), page(total, n, 100));
 
 const query = (n: number) => ({ status: 'scheduled', platform: 'twitter', page: n, limit: 100 });
+
+/** A post another execution scheduled half an hour before the run. */
+const RECENT: Post = { id: id(999), at: '2026-12-25T10:45:00Z', updated: '2026-11-27T11:30:00Z' };
+
+/** A list in a new order on every call, the same orders on every run (a linear congruential generator). */
+function shuffler(seed: number): (posts: Post[]) => Post[] {
+	let state = seed;
+	return (posts) => {
+		const out = [...posts];
+		for (let i = out.length - 1; i > 0; i--) {
+			state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+			const j = state % (i + 1);
+			[out[i], out[j]] = [out[j], out[i]];
+		}
+		return out;
+	};
+}
 
 /** The X post to queue, read by id before the list. */
 const ourRecord = () =>
@@ -84,15 +101,10 @@ describe('Publish, Next Free Slot: what it reads', () => {
 	});
 
 	it('a post another execution scheduled within the hour is read by id; moved into our slot first, it makes the whole list read, and our post moves', async () => {
-		const recent: Post = {
-			id: id(999),
-			at: '2026-12-25T10:45:00Z',
-			updated: '2026-11-27T11:30:00Z',
-		};
-		const base = [...others(250), recent];
+		const base = [...others(250), RECENT];
 		const ours = (at: string, updated: string): Post => ({ id: CONTENT_ID, at, updated });
 		// It moved into Monday 30 November before our post was scheduled there.
-		const moved: Post = { ...recent, at: '2026-11-30T09:00:00Z', updated: '2026-11-27T12:00:00Z' };
+		const moved: Post = { ...RECENT, at: '2026-11-30T09:00:00Z', updated: '2026-11-27T12:00:00Z' };
 		const after = [...others(250), moved, ours('2026-11-30T09:00:00Z', '2026-11-27T12:00:01Z')];
 		const settled = [...others(250), moved, ours('2026-12-07T09:00:00Z', '2026-11-27T12:00:02Z')];
 		const pages = (posts: Post[], ...numbers: number[]) => {
@@ -109,7 +121,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
 		// Page 1 counts 251 + ours, as expected; the recent post, read by id, moved.
 		pages(after, 1);
-		scope.get(`${LIST}/${recent.id}`).reply(200, envelope(record(moved)));
+		scope.get(`${LIST}/${RECENT.id}`).reply(200, envelope(record(moved)));
 		// Page 1 serves the whole read that follows.
 		pages(after, 2, 3);
 		scope
@@ -132,12 +144,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 	});
 
 	it('a post another execution scheduled within the hour, read by id where it was: the read back stops there', async () => {
-		const recent: Post = {
-			id: id(999),
-			at: '2026-12-25T10:45:00Z',
-			updated: '2026-11-27T11:30:00Z',
-		};
-		const base = [...others(250), recent];
+		const base = [...others(250), RECENT];
 		const scope = ourRecord();
 		for (const n of [1, 2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(base, n));
 		scope
@@ -146,8 +153,8 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.get(LIST)
 			.query(query(1))
 			.reply(200, listPage(base, 1, 252))
-			.get(`${LIST}/${recent.id}`)
-			.reply(200, envelope(record(recent)));
+			.get(`${LIST}/${RECENT.id}`)
+			.reply(200, envelope(record(RECENT)));
 		const unmatched = countUnmatched();
 		const result = await runWorkflow(queued());
 		unmatched.stop();
@@ -169,17 +176,9 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.post('/api/v1/social/publish')
 			.twice()
 			.reply(200, envelope({ status: 'scheduled' }));
-		const result = await runWorkflow(
-			singleNodeWorkflow({
-				resource: 'socialContent',
-				operation: 'publish',
-				contentId: '={{ $json.id }}',
-				timing: 'nextFreeSlot',
-				postingTimes: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
-				queueOptions: { timeZone: 'UTC' },
-			}),
-			{ input: [{ id: CONTENT_ID }, { id: CONTENT_ID_2 }] },
-		);
+		const result = await runWorkflow(queued({}, true), {
+			input: [{ id: CONTENT_ID }, { id: CONTENT_ID_2 }],
+		});
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 	});
@@ -187,16 +186,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 	it('a list in a new order on every request: read until every post is seen, the price said in a hint, read back by its count', async () => {
 		const base = others(150);
 		let published = false;
-		let seed = 7;
-		const shuffled = (posts: Post[]) => {
-			const out = [...posts];
-			for (let i = out.length - 1; i > 0; i--) {
-				seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-				const j = seed % (i + 1);
-				[out[i], out[j]] = [out[j], out[i]];
-			}
-			return out;
-		};
+		const shuffled = shuffler(7);
 		let reads = 0;
 		ourRecord()
 			.get(LIST)
@@ -232,7 +222,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 	it('a list in a new order on every request: no page past the last, and a short last page read once in 4 rounds', async () => {
 		// 250 posts: two full pages and one of 50, which a read shows as much as half a full page.
 		const base = others(250);
-		let seed = 11;
+		const shuffled = shuffler(11);
 		let published = false;
 		const asked: number[] = [];
 		ourRecord()
@@ -242,13 +232,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.reply((uri) => {
 				const n = Number(new URL(uri, 'https://x').searchParams.get('page'));
 				if (!published) asked.push(n);
-				const out = [...base];
-				for (let i = out.length - 1; i > 0; i--) {
-					seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-					const j = seed % (i + 1);
-					[out[i], out[j]] = [out[j], out[i]];
-				}
-				return [200, listPage(out, n)];
+				return [200, listPage(shuffled(base), n)];
 			})
 			.post('/api/v1/social/publish')
 			.reply(() => {

@@ -78,32 +78,25 @@ export async function publishWithQueue(
 		placed.push(q);
 	});
 	if (list && placed.length) await verify(this, connection, placed, now, explain, list);
-	const hint = (of: Queued[], message: string, end = '.') =>
-		this.addExecutionHints({
-			message: `${message} (item${of.length > 1 ? 's' : ''} ${of.map((q) => q.itemIndex).join(', ')})${end}`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+	const hint = (message: string) =>
+		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+	const itemsOf = (of: Queued[]) =>
+		`item${of.length > 1 ? 's' : ''} ${of.map((q) => q.itemIndex).join(', ')}`;
 	if (list && list.reads > list.pages) {
 		hint(
-			queued,
-			`Reading the scheduled list took ${list.reads} requests, where its ${list.total} posts fill ${list.pages} page${list.pages > 1 ? 's' : ''}: the service served it in another order on each request, so its pages were read again until every post was seen. Each run of the queue pays about this`,
+			`Reading the scheduled list took ${list.reads} requests, where its ${list.total} posts fill ${list.pages} page${list.pages > 1 ? 's' : ''}: the service served it in another order on each request, so its pages were read again until every post was seen. Each run of the queue pays about this (${itemsOf(queued)}).`,
 		);
 	}
 	const conflicts = placed.filter((q) => q.conflict);
-	const n = conflicts.length;
-	if (n) {
+	if (conflicts.length) {
 		hint(
-			conflicts,
-			`${n} queued post${n > 1 ? 's' : ''} may share a slot over 'Posts per Slot' with posts scheduled elsewhere`,
-			': see slot_conflict on the item.',
+			`${conflicts.length} queued post${conflicts.length > 1 ? 's' : ''} may share a slot over 'Posts per Slot' with posts scheduled elsewhere (${itemsOf(conflicts)}): see slot_conflict on the item.`,
 		);
 	}
 	const unchecked = placed.filter((q) => q.unchecked && !q.conflict);
 	if (unchecked.length) {
 		hint(
-			unchecked,
-			`${unchecked.length} queued post${unchecked.length > 1 ? 's were' : ' was'} scheduled but not checked against other workflows: the scheduled list could not be read back`,
+			`${unchecked.length} queued post${unchecked.length > 1 ? 's were' : ' was'} scheduled but not checked against other workflows: the scheduled list could not be read back (${itemsOf(unchecked)}).`,
 		);
 	}
 	for (const q of placed) run.done(q.itemIndex, queuedOutput(q));
