@@ -2,7 +2,7 @@
  * Rows of `npm run bench` about Publish > Next Free Slot: requests of one execution queueing 5
  * posts (Posts per Slot 2, a 60-day horizon) on accounts with 0, 500 and 5,000 posts scheduled
  * over the past weeks, on a list served newest first and on one reshuffled on every request (the
- * sandbox's default; the mean of 5 seeds), against the stable-order minimum (the pages of the
+ * sandbox's default; the mean of 10 seeds), against the stable-order minimum (the pages of the
  * scheduled list plus one publish per post); and 10 such executions at once on one account:
  * requests, posts moved, slots left shared. `npx tsx bench/queue.ts` prints them alone.
  */
@@ -28,7 +28,7 @@ const POSTS = 5;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const SEEDS = 5;
+const SEEDS = 10;
 
 /** Publish > Next Free Slot at three posting times a day, every day, in UTC. */
 export const queueParameters = (horizonDays: number, postsPerSlot = 1): IDataObject => ({
