@@ -163,6 +163,51 @@ describe('Publish, Next Free Slot: what it reads', () => {
 		expect(unmatched.count()).toBe(0);
 	});
 
+	it('a post due within the hour is read by id: published meanwhile, it left the list, and the list is read whole', async () => {
+		// Due at 12:30, half an hour into the run: its leaving hides a post scheduled meanwhile.
+		const due: Post = { id: id(998), at: '2026-11-27T12:30:00Z', updated: '2026-10-01T00:00:00Z' };
+		const arrived: Post = {
+			id: id(997),
+			at: '2026-11-30T09:00:00Z',
+			updated: '2026-11-27T12:00:00Z',
+		};
+		const ours: Post = {
+			id: CONTENT_ID,
+			at: '2026-11-30T09:00:00Z',
+			updated: '2026-11-27T12:00:01Z',
+		};
+		const base = [...others(250), due];
+		const after = [...others(250), arrived, ours];
+		const scope = ourRecord();
+		for (const n of [1, 2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(base, n));
+		scope
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-11-30T09:00:00.000Z',
+			})
+			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }))
+			.get(LIST)
+			.query(query(1))
+			.reply(200, listPage(after, 1))
+			.get(`${LIST}/${due.id}`)
+			.reply(200, envelope({ ...record(due), status: 'published' }));
+		for (const n of [2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(after, n));
+		scope
+			.post('/api/v1/social/publish', {
+				content_id: CONTENT_ID,
+				scheduled_at: '2026-12-07T09:00:00.000Z',
+			})
+			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		const settled = [...others(250), arrived, { ...ours, at: '2026-12-07T09:00:00Z' }];
+		for (const n of [1, 2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(settled, n));
+		const result = await runWorkflow(queued());
+		expect(result.output('ContentGen')[0].json).toMatchObject({
+			slot: { scheduled_at: '2026-12-07T09:00:00.000Z' },
+			slot_check: 'moved',
+		});
+		expect(scope.pendingMocks()).toEqual([]);
+	});
+
 	it('posts on two platforms read the whole list, not one platform', async () => {
 		const scope = api()
 			.get(`${LIST}/${CONTENT_ID}`)

@@ -224,9 +224,9 @@ const sameSlot = (a: ListedPost | undefined, b: ListedPost) =>
  * Whether the list is as `base` left it but for our posts, learned from page 1 and by id instead
  * of the whole list: a post scheduled meanwhile changes the count; a post already listed changes
  * slot only when its execution moves it, so the posts that may still move (changed in the last
- * IN_FLIGHT_MS, or when unknown, on a platform of ours) are read by id unless page 1 shows them.
- * Page 1 serves the whole read that follows a change; undefined when those reads cost as much as
- * the whole list.
+ * IN_FLIGHT_MS, or when unknown, on a platform of ours) and those due within it are read by id
+ * unless page 1 shows them. Page 1 serves the whole read that follows a change; undefined when
+ * those reads cost as much as the whole list.
  */
 export async function unchanged(
 	connection: Connection,
@@ -241,8 +241,10 @@ export async function unchanged(
 	const moving = base.posts.filter(
 		(post) =>
 			!mine.has(post.id) &&
-			!(post.updatedAt < now - IN_FLIGHT_MS) &&
-			post.platforms.some((platform) => platforms.has(platform)),
+			// Published when its time comes, it leaves the list: the count would hide an arrival.
+			(post.at < now + IN_FLIGHT_MS ||
+				(!(post.updatedAt < now - IN_FLIGHT_MS) &&
+					post.platforms.some((platform) => platforms.has(platform)))),
 	);
 	if (1 + moving.length >= base.reads) return undefined;
 	const page = await listPage(connection, call, base.qs, 1);
