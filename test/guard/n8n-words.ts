@@ -1,12 +1,16 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: reads the package's sources */
 /**
  * n8n's rules on words that `n8n-node lint` cannot read because they are built by code: option
  * names generated from lists (Output > Selected Fields), descriptions written as template literals,
  * messages put together at run time, and the trigger's description. Option names are in Title
  * Case; the copy users read names no API key (`article_id`), and a description of several
- * sentences ends with a period; a message names a parameter by its display name in single quotes;
- * a trigger's description starts "Starts the workflow when", as n8n's own triggers' do. Each rule
- * is a pure function, fed one injected miss each below.
+ * sentences ends with a period; every text of the code names a parameter by its display name in
+ * single quotes; a trigger's description starts "Starts the workflow when", as n8n's own
+ * triggers' do. Each rule is a pure function, fed one injected miss each below.
  */
+import { readFileSync } from 'fs';
+import { relative } from 'path';
+import ts from 'typescript';
 import type {
 	INodeProperties,
 	INodePropertyCollection,
@@ -17,7 +21,7 @@ import type {
 import { ContentGenApi } from '../../credentials/ContentGenApi.credentials';
 import { ContentGen } from '../../nodes/ContentGen/ContentGen.node';
 import { ContentGenTrigger } from '../../nodes/ContentGenTrigger/ContentGenTrigger.node';
-import { MessageCollector } from '../helpers/messages';
+import { lineOf } from '../helpers/ast';
 import { packageSources, ROOT } from '../helpers/sources';
 
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
@@ -114,7 +118,52 @@ export function displayNames(...lists: INodeProperties[][]): string[] {
 		.sort((a, b) => b.length - a.length);
 }
 
-/** A message that names a parameter without its single quotes. */
+/** Every label of the panel: parameter display names (notices aside) and option names. */
+export function labelsOf(...lists: INodeProperties[][]): Set<string> {
+	return new Set(
+		lists.flatMap((list) =>
+			entries(list, '').flatMap(([, e]) =>
+				'type' in e && e.type === 'notice'
+					? []
+					: [String('displayName' in e ? e.displayName : e.name)],
+			),
+		),
+	);
+}
+
+/**
+ * Every text the package's code holds, wherever it goes: thrown errors and their descriptions,
+ * execution hints, the refusals' hints, notices, log lines, output notes (`status_note`), tooltips.
+ * A string or a template (its parts at run time as "…"), at its file and line; what is only a
+ * label (a display name given as a field's name to a check, an option name) is left out.
+ */
+export function textsOf(
+	files: Array<{ file: string; text: string }>,
+	labels: Set<string>,
+): Array<{ where: string; text: string }> {
+	return files.flatMap(({ file, text }) => {
+		const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+		const found: Array<{ where: string; text: string }> = [];
+		const visit = (node: ts.Node): void => {
+			if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isTypeNode(node))
+				return;
+			let wording: string | undefined;
+			if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) wording = node.text;
+			if (ts.isTemplateExpression(node))
+				wording = node.head.text + node.templateSpans.map((s) => `…${s.literal.text}`).join('');
+			if (wording !== undefined && !labels.has(wording))
+				found.push({ where: `${file}:${lineOf(sf, node)}`, text: wording });
+			ts.forEachChild(node, visit);
+		};
+		visit(sf);
+		return found;
+	});
+}
+
+/**
+ * A text that names a parameter without its single quotes. A name followed by " > " is a step of
+ * a path to a field ("Options > 'On Incomplete List'"), as n8n's panel shows the collection.
+ */
 export function messageQuoteProblems(
 	messages: Array<{ where: string; text: string }>,
 	names: string[],
@@ -122,7 +171,7 @@ export function messageQuoteProblems(
 	return messages.flatMap(({ where, text }) =>
 		names
 			.filter((name) =>
-				new RegExp(`(?<!['\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w'])`).test(
+				new RegExp(`(?<!['\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w']| > ')`).test(
 					text.replace(/'[A-Z][^'\n]*'/g, "''"),
 				),
 			)
@@ -136,7 +185,12 @@ const trigger = new ContentGenTrigger().description;
 const credential = new ContentGenApi().properties;
 // n8n gives every polling node its 'Poll Times'.
 const names = [...displayNames(action.properties, trigger.properties, credential), 'Poll Times'];
-const messages = MessageCollector.fromDisk(ROOT, packageSources()).collect();
+const labels = labelsOf(action.properties, trigger.properties, credential);
+const sources = packageSources().map((path) => ({
+	file: relative(ROOT, path),
+	text: readFileSync(path, 'utf8'),
+}));
+const texts = textsOf(sources, labels);
 
 describe("n8n's rules on words built by code", () => {
 	it('option names, generated ones too, are in Title Case', () => {
@@ -148,9 +202,10 @@ describe("n8n's rules on words built by code", () => {
 	it('the trigger\'s description starts "Starts the workflow when"', () => {
 		expect(triggerDescriptionProblems(trigger)).toEqual([]);
 	});
-	it('messages collected from the code quote the parameters they name', () => {
+	it('every text of the code quotes the parameters it names', () => {
 		expect(names).toEqual(expect.arrayContaining(['Minimum Balance to Keep', 'Time Zone']));
-		expect(messageQuoteProblems(messages, names)).toEqual([]);
+		expect(texts.length).toBeGreaterThan(1000);
+		expect(messageQuoteProblems(texts, names)).toEqual([]);
 	});
 });
 
@@ -191,12 +246,25 @@ describe("n8n's rules on words can fail: one injected miss each", () => {
 			'contentGenTrigger: description "Generate articles…" does not start "Starts the workflow when"',
 		]);
 	});
-	it('a message naming a parameter without quotes', () => {
-		const injected = MessageCollector.fromDisk(ROOT, [])
-			.collect()
-			.concat([{ where: 'x.ts:1', text: 'Time Zone must be an IANA time zone, got …' } as never]);
-		expect(messageQuoteProblems(injected, names)).toEqual([
-			'x.ts:1: names Time Zone without single quotes: "Time Zone must be an IANA time zone, got …"',
+	it('a parameter named without quotes, wherever the words go', () => {
+		const source = [
+			"throw new NodeOperationError(node, 'Time Zone must be an IANA time zone', {",
+			'\tdescription: `Raise Request Timeout to ${seconds} s`,',
+			'});',
+			"const refusal = { message: 'Redirected', hint: 'Update the Base URL' };",
+			"this.addExecutionHints({ message: 'Lower Parallel Requests', type: 'warning' });",
+			'this.logger.warn(`set Poll Times to ${choice}`);',
+			"out.status_note = 'over Posts per Slot';",
+			"const quoted = 'Raise \\'Request Timeout\\' under Options > \\'Time Zone\\'';",
+			"assertOneOf('Time Zone', value, ZONES);",
+		].join('\n');
+		expect(messageQuoteProblems(textsOf([{ file: 'x.ts', text: source }], labels), names)).toEqual([
+			'x.ts:1: names Time Zone without single quotes: "Time Zone must be an IANA time zone"',
+			'x.ts:2: names Request Timeout without single quotes: "Raise Request Timeout to … s"',
+			'x.ts:4: names Base URL without single quotes: "Update the Base URL"',
+			'x.ts:5: names Parallel Requests without single quotes: "Lower Parallel Requests"',
+			'x.ts:6: names Poll Times without single quotes: "set Poll Times to …"',
+			'x.ts:7: names Posts per Slot without single quotes: "over Posts per Slot"',
 		]);
 	});
 });
