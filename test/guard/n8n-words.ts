@@ -64,16 +64,27 @@ export function optionNameProblems(description: INodeTypeDescription): string[] 
 		.map(([at, name]) => `${at}: option name "${name}" is not in Title Case`);
 }
 
-/** The texts a user reads in the panel: descriptions, hints, notices, option descriptions. */
-function copyOf(description: INodeTypeDescription): Array<[string, string]> {
-	return entries(description.properties, description.name).flatMap(([at, e]) => {
+/**
+ * The texts a user reads in the panel of a node or credential: descriptions, hints, notices,
+ * placeholders, option descriptions.
+ */
+function copyOf(properties: INodeProperties[], where: string): Array<[string, string]> {
+	return entries(properties, where).flatMap(([at, e]) => {
 		const texts: Array<[string, string]> = [];
 		if ('description' in e && typeof e.description === 'string') texts.push([at, e.description]);
 		if ('hint' in e && typeof e.hint === 'string') texts.push([`${at} (hint)`, e.hint]);
+		if ('placeholder' in e && typeof e.placeholder === 'string')
+			texts.push([`${at} (placeholder)`, e.placeholder]);
 		if ('type' in e && e.type === 'notice') texts.push([`${at} (notice)`, e.displayName]);
 		return texts;
 	});
 }
+
+/**
+ * The words of this repository's own set-up (the sandbox, its port, Docker's name for the host),
+ * which mean nothing to a user of the service; docs/sandbox.md is where they belong.
+ */
+const DEVELOPMENT = /\bsandbox\b|host\.docker\.internal|:8787\b/i;
 
 /** Several sentences: a full stop, "?" or "!" followed by a capital (not "e.g." or "i.e."). */
 const severalSentences = (text: string) =>
@@ -81,15 +92,18 @@ const severalSentences = (text: string) =>
 
 /**
  * Copy without API keys (the binary fields the node itself names, `image_<platform>`, are n8n's
- * words), and a description of several sentences closed by a period.
+ * words, and `svc_` begins every key the service shows) and without the development set-up's words, and a description of several sentences
+ * closed by a period.
  */
-export function copyProblems(description: INodeTypeDescription): string[] {
+export function copyProblems(properties: INodeProperties[], where: string): string[] {
 	const problems: string[] = [];
-	for (const [at, text] of copyOf(description)) {
-		const key = /(?<![{$.\w])(?!image_)[a-z]+(?:_[a-z0-9]+)+\b/.exec(
+	for (const [at, text] of copyOf(properties, where)) {
+		const key = /(?<![{$.\w])(?!image_|svc_)[a-z]+(?:_[a-z0-9]+)+\b/.exec(
 			text.replace(/\{\{[\s\S]*?\}\}/g, ''),
 		);
 		if (key) problems.push(`${at}: names the API's '${key[0]}'`);
+		const jargon = DEVELOPMENT.exec(text);
+		if (jargon) problems.push(`${at}: speaks of the development set-up ('${jargon[0]}')`);
 		if (severalSentences(text) && !/[.)]$/.test(text.trim()))
 			problems.push(`${at}: several sentences without a final period`);
 	}
@@ -196,8 +210,12 @@ describe("n8n's rules on words built by code", () => {
 	it('option names, generated ones too, are in Title Case', () => {
 		expect([...optionNameProblems(action), ...optionNameProblems(trigger)]).toEqual([]);
 	});
-	it('copy names no API key; several sentences end with a period', () => {
-		expect([...copyProblems(action), ...copyProblems(trigger)]).toEqual([]);
+	it("copy, the credential's too, names no API key and no development set-up; several sentences end with a period", () => {
+		expect([
+			...copyProblems(action.properties, action.name),
+			...copyProblems(trigger.properties, trigger.name),
+			...copyProblems(credential, 'contentGenApi'),
+		]).toEqual([]);
 	});
 	it('the trigger\'s description starts "Starts the workflow when"', () => {
 		expect(triggerDescriptionProblems(trigger)).toEqual([]);
@@ -236,9 +254,23 @@ describe("n8n's rules on words can fail: one injected miss each", () => {
 				},
 			],
 		};
-		expect(copyProblems(bad)).toEqual([
+		expect(copyProblems(bad.properties, bad.name)).toEqual([
 			"contentGenTrigger x: names the API's 'article_id'",
 			'contentGenTrigger x: several sentences without a final period',
+		]);
+	});
+	it("the credential's tooltip pointing at the sandbox", () => {
+		const before = credential.map((p) =>
+			p.name === 'allowPrivateHttp'
+				? {
+						...p,
+						description:
+							'Whether to send the key over plain http, such as to the local sandbox reached from n8n in Docker at http://host.docker.internal:8787',
+					}
+				: p,
+		);
+		expect(copyProblems(before, 'contentGenApi')).toEqual([
+			"contentGenApi allowPrivateHttp: speaks of the development set-up ('sandbox')",
 		]);
 	});
 	it('a trigger described as an action node', () => {
