@@ -27,7 +27,7 @@ import { packageSources, ROOT } from '../helpers/sources';
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
 /** Every parameter, option and collection entry of a list of properties, with where it is. */
-function entries(properties: INodeProperties[], where: string): Array<[string, Entry]> {
+export function entries(properties: INodeProperties[], where: string): Array<[string, Entry]> {
 	return properties.flatMap((p) => {
 		const at = `${where} ${p.name}`;
 		const children = (p.options ?? []) as Entry[];
@@ -68,7 +68,7 @@ export function optionNameProblems(description: INodeTypeDescription): string[] 
  * The texts a user reads in the panel of a node or credential: descriptions, hints, notices,
  * placeholders, option descriptions.
  */
-function copyOf(properties: INodeProperties[], where: string): Array<[string, string]> {
+export function copyOf(properties: INodeProperties[], where: string): Array<[string, string]> {
 	return entries(properties, where).flatMap(([at, e]) => {
 		const texts: Array<[string, string]> = [];
 		if ('description' in e && typeof e.description === 'string') texts.push([at, e.description]);
