@@ -3,7 +3,7 @@
  * code can hold them: a platform is named by its label wherever a label names it ('LinkedIn', not
  * the 'Linkedin' of a field key); events that are the same change of an article and of social
  * content say it with the same words; the panel calls an item's end 'Stop the Item', never
- * "fail"; a list or number a user may leave as it is says its default. Each rule is a pure
+ * "fail"; a list or number of an Options collection says its default. Each rule is a pure
  * function, fed one injected miss each below.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
@@ -89,8 +89,8 @@ export function itemEndProblems(properties: INodeProperties[], where: string): s
 
 /**
  * The Options collections: settings the node applies with their default when the user adds none.
- * A list or a number there says its default: its description names it beside "default" (a
- * choice also as 'Name' in quotes), or the default choice's own description says it is.
+ * A list or a number there says its default: its description names it beside "default", or the
+ * default choice's own description says it is.
  */
 export function defaultProblems(properties: INodeProperties[], where: string): string[] {
 	return entries(properties, where).flatMap(([at, e]) => {
@@ -105,9 +105,7 @@ export function defaultProblems(properties: INodeProperties[], where: string): s
 			? text.toLowerCase().includes(value.toLowerCase())
 			: new RegExp(`(^|[^\\d.])${value.replace('.', '\\.')}(?!\\d)`).test(text);
 		const said =
-			(named && /\bdefaults?\b/i.test(text)) ||
-			(choice !== undefined &&
-				(text.includes(`'${value}'`) || /\bdefault\b/.test(choice.description ?? '')));
+			(named && /\bdefaults?\b/i.test(text)) || /\bdefault\b/.test(choice?.description ?? '');
 		return said ? [] : [`${at}: does not say its default (${choice ? `'${value}'` : value})`];
 	});
 }
@@ -138,7 +136,7 @@ describe('one term per thing, defaults explained', () => {
 			]),
 		).toEqual([]);
 	});
-	it('a list or number a user may leave as it is says its default', () => {
+	it('a list or number of an Options collection says its default', () => {
 		expect(
 			unique([
 				...defaultProblems(action.properties, action.name),
@@ -200,6 +198,9 @@ describe('one term per thing, defaults explained, can fail: one injected miss ea
 				],
 			});
 		expect(defaultProblems(list('What to do when the generation has not finished'), 'x')).toEqual([
+			"x options onTimeout: does not say its default ('Return Last Known Status')",
+		]);
+		expect(defaultProblems(list("'Return Last Known Status' to wait again later"), 'x')).toEqual([
 			"x options onTimeout: does not say its default ('Return Last Known Status')",
 		]);
 		expect(defaultProblems(list("Defaults to 'Return Last Known Status'"), 'x')).toEqual([]);
