@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { at } from '../../harness/clock';
 import { runWorkflow } from '../helpers/engine';
 import { countUnmatched, setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope, page } from './fixtures';
@@ -67,8 +68,6 @@ const ourRecord = () =>
 
 describe('Publish, Next Free Slot: what it reads', () => {
 	setupNock();
-	beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
-	afterEach(() => jest.restoreAllMocks());
 
 	it('a list of two pages that nobody changed is read back by its count, one request', async () => {
 		const base = others(150);
@@ -89,7 +88,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.get(LIST)
 			.query(query(1))
 			.reply(200, listPage(base, 1, 151));
-		const result = await runWorkflow(queued());
+		const result = await at(NOW, async () => await runWorkflow(queued()));
 		unmatched.stop();
 		expect(result.error).toBeUndefined();
 		expect(result.output('ContentGen')[0].json).toMatchObject({
@@ -131,7 +130,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			})
 			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
 		pages(settled, 1, 2, 3);
-		const result = await runWorkflow(queued());
+		const result = await at(NOW, async () => await runWorkflow(queued()));
 		unmatched.stop();
 		expect(result.error).toBeUndefined();
 		expect(result.output('ContentGen')[0].json).toMatchObject({
@@ -156,7 +155,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.get(`${LIST}/${RECENT.id}`)
 			.reply(200, envelope(record(RECENT)));
 		const unmatched = countUnmatched();
-		const result = await runWorkflow(queued());
+		const result = await at(NOW, async () => await runWorkflow(queued()));
 		unmatched.stop();
 		expect(result.output('ContentGen')[0].json.slot_check).toBe('kept');
 		expect(scope.pendingMocks()).toEqual([]);
@@ -200,7 +199,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
 		const settled = [...others(250), arrived, { ...ours, at: '2026-12-07T09:00:00Z' }];
 		for (const n of [1, 2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(settled, n));
-		const result = await runWorkflow(queued());
+		const result = await at(NOW, async () => await runWorkflow(queued()));
 		expect(result.output('ContentGen')[0].json).toMatchObject({
 			slot: { scheduled_at: '2026-12-07T09:00:00.000Z' },
 			slot_check: 'moved',
@@ -221,9 +220,11 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.post('/api/v1/social/publish')
 			.twice()
 			.reply(200, envelope({ status: 'scheduled' }));
-		const result = await runWorkflow(queued({}, true), {
-			input: [{ id: CONTENT_ID }, { id: CONTENT_ID_2 }],
-		});
+		const result = await at(
+			NOW,
+			async () =>
+				await runWorkflow(queued({}, true), { input: [{ id: CONTENT_ID }, { id: CONTENT_ID_2 }] }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 	});
@@ -253,7 +254,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 				published = true;
 				return [200, envelope({ content_id: CONTENT_ID, status: 'scheduled' })];
 			});
-		const result = await runWorkflow(queued());
+		const result = await at(NOW, async () => await runWorkflow(queued()));
 		expect(result.error).toBeUndefined();
 		expect(result.output('ContentGen')[0].json.slot_check).toBe('kept');
 		const firstRead = reads - 1;
@@ -284,7 +285,7 @@ describe('Publish, Next Free Slot: what it reads', () => {
 				published = true;
 				return [200, envelope({ content_id: CONTENT_ID, status: 'scheduled' })];
 			});
-		await runWorkflow(queued());
+		await at(NOW, async () => await runWorkflow(queued()));
 		expect(asked.length).toBeGreaterThan(12);
 		expect(Math.max(...asked)).toBe(3);
 		// Pages 1, 2 and 3, then rounds of 1 and 2, page 3 after every fourth.
