@@ -5,6 +5,7 @@
  * them changed; and the price of a list served in a new order on every request, said in a hint.
  */
 import type { IDataObject } from 'n8n-workflow';
+import type nock from 'nock';
 
 import { at } from '../../harness/clock';
 import { runWorkflow } from '../helpers/engine';
@@ -60,6 +61,12 @@ function shuffler(seed: number): (posts: Post[]) => Post[] {
 	};
 }
 
+/** Our post's publish into `at`, accepted. */
+const publishInto = (scope: nock.Scope, at: string) =>
+	scope
+		.post('/api/v1/social/publish', { content_id: CONTENT_ID, scheduled_at: at })
+		.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+
 /** The X post to queue, read by id before the list. */
 const ourRecord = () =>
 	api()
@@ -72,19 +79,11 @@ describe('Publish, Next Free Slot: what it reads', () => {
 	it('a list of two pages that nobody changed is read back by its count, one request', async () => {
 		const base = others(150);
 		const unmatched = countUnmatched();
-		const scope = ourRecord()
-			.get(LIST)
-			.query(query(1))
-			.reply(200, listPage(base, 1))
-			.get(LIST)
-			.query(query(2))
-			.reply(200, listPage(base, 2))
-			.post('/api/v1/social/publish', {
-				content_id: CONTENT_ID,
-				scheduled_at: '2026-11-30T09:00:00.000Z',
-			})
-			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }))
-			// Page 1 counts the post just scheduled with the 150 read.
+		const scope = ourRecord();
+		for (const n of [1, 2]) scope.get(LIST).query(query(n)).reply(200, listPage(base, n));
+		publishInto(scope, '2026-11-30T09:00:00.000Z');
+		// Page 1 counts the post just scheduled with the 150 read.
+		scope
 			.get(LIST)
 			.query(query(1))
 			.reply(200, listPage(base, 1, 151));
@@ -112,23 +111,13 @@ describe('Publish, Next Free Slot: what it reads', () => {
 		const unmatched = countUnmatched();
 		const scope = ourRecord();
 		pages(base, 1, 2, 3);
-		scope
-			.post('/api/v1/social/publish', {
-				content_id: CONTENT_ID,
-				scheduled_at: '2026-11-30T09:00:00.000Z',
-			})
-			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		publishInto(scope, '2026-11-30T09:00:00.000Z');
 		// Page 1 counts 251 + ours, as expected; the recent post, read by id, moved.
 		pages(after, 1);
 		scope.get(`${LIST}/${RECENT.id}`).reply(200, envelope(record(moved)));
 		// Page 1 serves the whole read that follows.
 		pages(after, 2, 3);
-		scope
-			.post('/api/v1/social/publish', {
-				content_id: CONTENT_ID,
-				scheduled_at: '2026-12-07T09:00:00.000Z',
-			})
-			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		publishInto(scope, '2026-12-07T09:00:00.000Z');
 		pages(settled, 1, 2, 3);
 		const result = await at(NOW, async () => await runWorkflow(queued()));
 		unmatched.stop();
@@ -179,24 +168,14 @@ describe('Publish, Next Free Slot: what it reads', () => {
 		const after = [...others(250), arrived, ours];
 		const scope = ourRecord();
 		for (const n of [1, 2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(base, n));
-		scope
-			.post('/api/v1/social/publish', {
-				content_id: CONTENT_ID,
-				scheduled_at: '2026-11-30T09:00:00.000Z',
-			})
-			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }))
+		publishInto(scope, '2026-11-30T09:00:00.000Z')
 			.get(LIST)
 			.query(query(1))
 			.reply(200, listPage(after, 1))
 			.get(`${LIST}/${due.id}`)
 			.reply(200, envelope({ ...record(due), status: 'published' }));
 		for (const n of [2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(after, n));
-		scope
-			.post('/api/v1/social/publish', {
-				content_id: CONTENT_ID,
-				scheduled_at: '2026-12-07T09:00:00.000Z',
-			})
-			.reply(200, envelope({ content_id: CONTENT_ID, status: 'scheduled' }));
+		publishInto(scope, '2026-12-07T09:00:00.000Z');
 		const settled = [...others(250), arrived, { ...ours, at: '2026-12-07T09:00:00Z' }];
 		for (const n of [1, 2, 3]) scope.get(LIST).query(query(n)).reply(200, listPage(settled, n));
 		const result = await at(NOW, async () => await runWorkflow(queued()));
@@ -207,12 +186,16 @@ describe('Publish, Next Free Slot: what it reads', () => {
 		expect(scope.pendingMocks()).toEqual([]);
 	});
 
-	it('posts on two platforms read the whole list, not one platform', async () => {
+	it('posts on two platforms: the whole list is read right after the first record, the others at their turns', async () => {
+		const order: string[] = [];
 		const scope = api()
 			.get(`${LIST}/${CONTENT_ID}`)
-			.reply(200, envelope({ id: CONTENT_ID, platforms: { twitter: 'caption' } }))
+			.reply(
+				200,
+				envelope({ id: CONTENT_ID, platforms: { linkedin: 'caption', twitter: 'caption' } }),
+			)
 			.get(`${LIST}/${CONTENT_ID_2}`)
-			.reply(200, envelope({ id: CONTENT_ID_2, platforms: { linkedin: 'caption' } }))
+			.reply(200, envelope({ id: CONTENT_ID_2, platforms: { twitter: 'caption' } }))
 			.get(LIST)
 			.query({ status: 'scheduled', page: 1, limit: 100 })
 			.twice()
@@ -220,6 +203,9 @@ describe('Publish, Next Free Slot: what it reads', () => {
 			.post('/api/v1/social/publish')
 			.twice()
 			.reply(200, envelope({ status: 'scheduled' }));
+		scope.on('request', (request: { method: string; path: string }) =>
+			order.push(`${request.method} ${request.path.split('?')[0].replace(LIST, 'list')}`),
+		);
 		const result = await at(
 			NOW,
 			async () =>
@@ -227,6 +213,15 @@ describe('Publish, Next Free Slot: what it reads', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
+		// The list as soon as a filter cannot serve: executions at once read it as close together as before.
+		expect(order).toEqual([
+			`GET list/${CONTENT_ID}`,
+			'GET list',
+			'POST /api/v1/social/publish',
+			`GET list/${CONTENT_ID_2}`,
+			'POST /api/v1/social/publish',
+			'GET list',
+		]);
 	});
 
 	it('a list in a new order on every request: read until every post is seen, the price said in a hint, read back by its count', async () => {

@@ -16,7 +16,8 @@ export interface Queued {
 	call: CallOptions;
 	/** Every platform the record holds: the slots it takes. */
 	platforms: string[];
-	/** Why its record could not be read: the item fails with it at its turn. */
+	/** Its record was read; why it could not be: the item fails with it at its turn. */
+	read?: boolean;
 	unread?: unknown;
 	slot?: Slot;
 	result?: IDataObject;

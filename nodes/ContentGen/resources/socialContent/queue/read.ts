@@ -166,26 +166,34 @@ export async function readEveryScheduled(
 	);
 }
 
+/** A queued record's platforms, read by id (a free read); a failure is kept for its item's turn. */
+export async function readPlatforms(connection: Connection, q: Queued): Promise<void> {
+	q.read = true;
+	try {
+		q.platforms = platformsOf((await readRecord(connection, q.contentId, q.call)).platforms);
+		if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
+	} catch (error) {
+		q.unread = error;
+	}
+}
+
 /**
- * Each queued record read by id (a free read) for the platforms it holds, in item order; a failure
- * is kept for its item's turn. The list to read: the scheduled posts, of the one platform the
- * records hold when they hold one (the service's platform filter keeps the posts on it).
+ * The list to read: the scheduled posts, of one platform alone when every queued record holds
+ * that one (the service's platform filter keeps the posts on it). The records are read in item
+ * order while they all hold the same one platform; the others, at their items' turns.
  */
-export async function readPlatforms(
+export async function listQuery(
 	context: IExecuteFunctions,
 	connection: Connection,
 	queued: Queued[],
 ): Promise<IDataObject> {
+	const held = new Set<string>();
 	for (const q of queued) {
-		try {
-			q.platforms = platformsOf((await readRecord(connection, q.contentId, q.call)).platforms);
-			if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
-		} catch (error) {
-			q.unread = error;
-			if (!context.continueOnFail()) break;
-		}
+		await readPlatforms(connection, q);
+		if (q.unread !== undefined && !context.continueOnFail()) break;
+		q.platforms.forEach((platform) => held.add(platform));
+		if (held.size > 1) return { status: 'scheduled' };
 	}
-	const held = new Set(queued.flatMap((q) => (q.unread === undefined ? q.platforms : [])));
 	const [only] = held;
 	const one = held.size === 1 && (PLATFORMS as readonly string[]).includes(only);
 	return one ? { status: 'scheduled', platform: only } : { status: 'scheduled' };

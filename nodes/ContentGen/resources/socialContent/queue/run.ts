@@ -18,6 +18,7 @@ import { connect, request, type Connection } from '../../../../shared/transport/
 import { ItemRun, type ItemWork } from '../../../helpers/items';
 import { isQueued, planQueued, queuedOutput, type Queued } from './plan';
 import {
+	listQuery,
 	readEveryScheduled,
 	readPlatforms,
 	readScheduled,
@@ -56,7 +57,7 @@ export async function publishWithQueue(
 	const connection = await connect(this, 1);
 	const now = Date.now();
 	const queued = plans.flatMap((plan) => (plan && 'queued' in plan ? [plan.queued] : []));
-	const qs = await readPlatforms(this, connection, queued);
+	const qs = await listQuery(this, connection, queued);
 	let list: Scheduled | undefined;
 	let occupancy: Occupancy | undefined;
 	const placed: Queued[] = [];
@@ -68,6 +69,7 @@ export async function publishWithQueue(
 			return;
 		}
 		const q = plan.queued;
+		if (!q.read) await readPlatforms(connection, q);
 		if (q.unread !== undefined) throw q.unread;
 		list ??= await readEveryScheduled(this, connection, q.call, qs);
 		occupancy ??= occupancyOf(list.posts);
