@@ -191,7 +191,7 @@ export function monthSizeOf(env: Record<string, string | undefined>): MonthSize 
 	const records = Number(env.CONTENTGEN_MONTH_RECORDS ?? MONTH.articles);
 	if (!(Number.isInteger(records) && records >= 100))
 		throw new Error('CONTENTGEN_MONTH_RECORDS: records of each kind at the start, 100 or more');
-	const size = { ...MONTH, clockSkewMinutes: clocks, ids, stamps };
+	const size: MonthSize = { ...MONTH, clockSkewMinutes: clocks, ids, stamps };
 	return records === MONTH.articles ? size : monthOfSize(records, size);
 }
 

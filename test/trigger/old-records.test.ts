@@ -150,6 +150,30 @@ describe('finished articles last changed long before the look-back', () => {
 		expect(second.outcome.items).toEqual([]);
 	});
 
+	it('on an account of 8,000 finished articles, the one changed longest ago is not forgotten: its move is reported', async () => {
+		const account = new Account(ALL);
+		const archived = account.seed('article', 'archived', 4000);
+		const cms = account.seed('article', 'cms', 4000);
+		expect((await account.settle(30)).polls).toBeLessThan(30);
+		// 80 pages to learn, 5 a poll.
+		for (let i = 0; i < 20; i++) await account.poll();
+
+		account.world.set('article', archived[0], 'cms');
+		account.world.tick(1000);
+		account.world.set('article', cms[0], 'failed');
+		const { outcome, requests } = await account.poll();
+		expect({
+			items: outcome.items.map((item) => [item.record.id, item.event, item.previousStatus]),
+			requests,
+		}).toEqual({
+			items: [
+				[archived[0], 'articleCompleted', 'archived'],
+				[cms[0], 'articleFailed', 'cms'],
+			],
+			requests: 1,
+		});
+	}, 60_000);
+
 	it('a quick regeneration through queued within one interval is one move', async () => {
 		const account = new Account(ALL);
 		const cms = account.seed('article', 'cms', 250);
