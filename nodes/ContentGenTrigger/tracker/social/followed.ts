@@ -126,12 +126,16 @@ export class Following {
 	readonly listed: Statuses = {};
 	/** Records in a status no list filter accepts, read by id (there are few). */
 	readonly byId: Statuses = {};
+	/** Records reported in a status no followed list holds, as then. */
+	readonly unfollowed: Statuses;
 
 	constructor(
 		private readonly previous: SocialMemory,
 		private readonly statuses: readonly string[],
 		private readonly ctx: PollRun,
-	) {}
+	) {
+		this.unfollowed = previous.unfollowed;
+	}
 
 	/** Whether records in this status are followed in its list. */
 	follows(status: string): boolean {
@@ -155,19 +159,23 @@ export class Following {
 
 	/** Follows a record in its status: in its list, by id (no list shows it), or not (false). */
 	follow(key: string, status: string): boolean {
+		delete this.unfollowed[key];
 		if (this.follows(status)) this.listed[key] = status;
-		else if (isSocialListStatus(status)) return false;
-		else put(this.byId, key, status);
+		else if (!isSocialListStatus(status)) put(this.byId, key, status);
+		else {
+			put(this.unfollowed, key, status);
+			return false;
+		}
 		return true;
 	}
 
-	/** The records read by id, held to their cap. */
-	close(): Statuses {
+	/** The records read by id, and those not followed, held to their caps. */
+	close(): void {
 		if (trim(this.byId, CAPS.byId) > 0)
 			this.ctx.notes.add(
 				`more than ${CAPS.byId} social records in publishing: the oldest are no longer followed`,
 			);
-		return this.byId;
+		trim(this.unfollowed, CAPS.unfollowed);
 	}
 }
 

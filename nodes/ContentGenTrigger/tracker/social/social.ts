@@ -165,11 +165,14 @@ function tellUnknown(
 	cameIn: (status: string) => boolean,
 ): void {
 	for (const [key, record] of unknown) {
+		// Reported in a status not followed: it comes from there.
+		const was = following.unfollowed[key];
 		if (newRecords.takenKeys.has(key) || search.takeIfNew(key, record))
 			changes.push({ previous: undefined, record });
 		// Not new, not followed, and not in this list at the last poll: it came in since.
-		else if (cameIn(record.status)) changes.push({ previous: null, record });
-		following.listed[key] = record.status;
+		else if (was !== undefined || cameIn(record.status))
+			changes.push({ previous: was ?? null, record });
+		following.follow(key, record.status);
 	}
 }
 
@@ -191,12 +194,14 @@ function foundAgain({ findAgain, following, newRecords, changes }: Run): Statuse
 /** What the next poll starts from. */
 function memoryAfter(lists: readonly string[], run: Run, missing: Statuses): SocialMemory {
 	const { read, following, newRecords, search } = run;
+	following.close();
 	return {
 		followedLists: [...lists],
 		completeLists: read.complete,
 		listCounts: read.counts,
 		followed: following.listed,
-		byId: following.close(),
+		byId: following.byId,
+		unfollowed: following.unfollowed,
 		missing,
 		newRecords: newRecords.memory,
 		searchPage: search.page,
@@ -220,6 +225,7 @@ const startingMemory = (lists: readonly string[]): SocialMemory => ({
 	followed: {},
 	byId: {},
 	missing: {},
+	unfollowed: {},
 	newRecords: {
 		count: 0,
 		newestCreated: 0,

@@ -23,6 +23,8 @@ export const CAPS = {
 	followedList: 20_000,
 	/** Social records in `publishing`, read by id each poll (1 request each). */
 	byId: 1_000,
+	/** Social records reported in a status no followed list holds: where a later move comes from. */
+	unfollowed: 20_000,
 	/** Social records created within the look-back, which must not pass for new ones. */
 	recent: 10_000,
 } as const;
@@ -108,6 +110,8 @@ export interface SocialMemory {
 	byId: Statuses;
 	/** Followed records that left the followed lists and have not been found yet. */
 	missing: Statuses;
+	/** Records reported in a status no followed list holds (`failed`, `published`), as then. */
+	unfollowed: Statuses;
 	newRecords: NewRecordMemory;
 	/** Next page of the whole list to search, and whole passes in a row that found nothing. */
 	searchPage: number;
