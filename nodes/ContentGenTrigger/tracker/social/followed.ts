@@ -126,7 +126,7 @@ export class Following {
 	readonly listed: Statuses = {};
 	/** Records in a status no list filter accepts, read by id (there are few). */
 	readonly byId: Statuses = {};
-	/** Records reported in a status no followed list holds, as then. */
+	/** Records reported in `failed`, which a new generation leaves for a followed list. */
 	readonly unfollowed: Statuses;
 
 	constructor(
@@ -163,7 +163,8 @@ export class Following {
 		if (this.follows(status)) this.listed[key] = status;
 		else if (!isSocialListStatus(status)) put(this.byId, key, status);
 		else {
-			put(this.unfollowed, key, status);
+			// Failed is left by a new generation, into a followed list: the move it then makes.
+			if (status === 'failed') put(this.unfollowed, key, status);
 			return false;
 		}
 		return true;

@@ -32,6 +32,7 @@
 import { followedStatuses, type TriggerEvent } from '../../events';
 import type { PollRun } from '../poll-run';
 import type { Change } from '../items';
+import { isSocialPending } from '../../../shared/domain/statuses';
 import { keyOf, newest, type TrackedRecord } from '../reader';
 import type { NewRecordMemory, SocialMemory, Statuses } from '../state/memory';
 import { FindAgain, Following, readFollowed, type FollowedRead } from './followed';
@@ -165,8 +166,8 @@ function tellUnknown(
 	cameIn: (status: string) => boolean,
 ): void {
 	for (const [key, record] of unknown) {
-		// Reported in a status not followed: it comes from there.
-		const was = following.unfollowed[key];
+		// Reported failed, now generating again: it comes from there.
+		const was = isSocialPending(record.status) ? following.unfollowed[key] : undefined;
 		if (newRecords.takenKeys.has(key) || search.takeIfNew(key, record))
 			changes.push({ previous: undefined, record });
 		// Not new, not followed, and not in this list at the last poll: it came in since.

@@ -23,7 +23,7 @@ export const CAPS = {
 	followedList: 20_000,
 	/** Social records in `publishing`, read by id each poll (1 request each). */
 	byId: 1_000,
-	/** Social records reported in a status no followed list holds: where a later move comes from. */
+	/** Social records reported in `failed`: a new generation of one is reported as leaving it. */
 	unfollowed: 20_000,
 	/** Social records created within the look-back, which must not pass for new ones. */
 	recent: 10_000,
@@ -110,7 +110,7 @@ export interface SocialMemory {
 	byId: Statuses;
 	/** Followed records that left the followed lists and have not been found yet. */
 	missing: Statuses;
-	/** Records reported in a status no followed list holds (`failed`, `published`), as then. */
+	/** Records reported in `failed` (not followed): a new generation of one leaves that status. */
 	unfollowed: Statuses;
 	newRecords: NewRecordMemory;
 	/** Next page of the whole list to search, and whole passes in a row that found nothing. */
