@@ -60,7 +60,7 @@ describe('a social record deleted on a list longer than one poll searches', () =
 				expect(outcome.items).toEqual([]);
 				costs.push(requests);
 				flags.push(searching(outcome));
-				pages.push((account.stored as { s: { q: number } }).s.q);
+				pages.push((account.stored as { social: { searchPage: number } }).social.searchPage);
 			}
 			// 30 pages a poll: the pass over pages 2 to the last ends within ceil((pages - 1) / 30) polls.
 			const polls = Math.ceil((Math.ceil(size / 100) - 1) / 30);
@@ -186,25 +186,6 @@ describe('finished articles last changed long before the look-back', () => {
 		const { outcome } = await account.poll();
 		expect(outcome.items.map((item) => [item.record.id, item.event, item.previousStatus])).toEqual([
 			[cms[3], 'articleStatusChanged', 'cms'],
-		]);
-	});
-
-	it("learns them too under an earlier build's state, which had not", async () => {
-		const account = new Account(ALL);
-		const cms = account.seed('article', 'cms', 400);
-		expect((await account.settle(20)).polls).toBeLessThan(20);
-		// A state without `a.l` (as builds of format 3 before it wrote), no finished article remembered.
-		const state = account.stored as { a: { l?: number; s: unknown[] } };
-		delete state.a.l;
-		state.a.s = [];
-		const learning = await account.poll();
-		// Page 1 as every poll, then pages 1 to 4 (all 400 articles) to learn from.
-		expect(learning.requests).toBe(5);
-		expect((await account.settle(5)).polls).toBe(1);
-		account.world.set('article', cms[0], 'failed');
-		const { outcome } = await account.poll();
-		expect(outcome.items.map((item) => [item.record.id, item.event, item.previousStatus])).toEqual([
-			[cms[0], 'articleFailed', 'cms'],
 		]);
 	});
 

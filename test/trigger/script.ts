@@ -192,7 +192,15 @@ export function expectations(script: Script): (world: World) => Map<string, Acce
 			followed = new Set([...social].filter(([, s]) => watched.has(s)).map(([id]) => id));
 		} else {
 			expected = expectArticles(committed.articles, articles, wanted, script.strict);
-			const s = expectSocial(committed.social, social, followed, watched, wanted, false, failedSeen);
+			const s = expectSocial(
+				committed.social,
+				social,
+				followed,
+				watched,
+				wanted,
+				false,
+				failedSeen,
+			);
 			for (const [id, acceptable] of s.expected) expected.set(id, acceptable);
 			followed = s.followed;
 		}

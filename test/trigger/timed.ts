@@ -140,7 +140,15 @@ export async function runTimed(script: Script, timing: Timing): Promise<string |
 		} else {
 			// Minutes pass between polls: records finished before the look-back may be forgotten.
 			expected = expectArticles(committed.articles, result.articles, wanted, false);
-			const s = expectSocial(committed.social, result.social, followed, watched, wanted, false, failedSeen);
+			const s = expectSocial(
+				committed.social,
+				result.social,
+				followed,
+				watched,
+				wanted,
+				false,
+				failedSeen,
+			);
 			for (const [id, acceptable] of s.expected) expected.set(id, acceptable);
 			followed = s.followed;
 		}

@@ -73,7 +73,11 @@ describe('tracker against a ground-truth model', () => {
 			articles((a) => ({ ...a, floor: a.cursor })),
 			largeScriptArb({ skew: true, ahead: false }),
 		],
-		['forgets the followed social records', social((p) => ({ ...p, followed: {} })), smallScriptArb],
+		[
+			'forgets the followed social records',
+			social((p) => ({ ...p, followed: {} })),
+			smallScriptArb,
+		],
 		[
 			'forgets the newest creation time it learnt',
 			social((p) => ({ ...p, newRecords: { ...(p.newRecords as Part), newestCreated: 0 } })),

@@ -79,8 +79,7 @@ export async function repeats(
 		}
 		if (!record) gone++;
 		const item =
-			record &&
-			itemOf(entry.kind, entry.previousStatus, entry.status, record, events, idOf(entry));
+			record && itemOf(entry.kind, entry.previousStatus, entry.status, record, events, idOf(entry));
 		if (item) items.push(item);
 	}
 	if (gone > 0) ctx.notes.add(`${gone} record(s) to report again are no longer listed`);

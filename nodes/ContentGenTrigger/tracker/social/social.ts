@@ -142,8 +142,7 @@ function outOfSight(previous: SocialMemory, { read, following, findAgain }: Run)
 			if (following.listed[key] !== undefined || findAgain.toFind[key] !== undefined) continue;
 			if (read.tooLong.has(status)) continue; // no longer followed
 			// Its list was not read whole: it is where it was.
-			if (map === previous.followed && !read.readWhole.has(status))
-				following.listed[key] = status;
+			if (map === previous.followed && !read.readWhole.has(status)) following.listed[key] = status;
 			else findAgain.toFind[key] = status;
 		}
 	}
@@ -240,4 +239,3 @@ const startingMemory = (lists: readonly string[]): SocialMemory => ({
 	notNewestFirst: false,
 	reorders: false,
 });
-

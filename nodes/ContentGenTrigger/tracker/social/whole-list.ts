@@ -7,7 +7,6 @@
 import type { PollRun } from '../poll-run';
 import { keyOf, PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../reader';
 
-
 /**
  * Pages a list of `total` records may take to read whole: ceil(total / 100) when its order
  * holds between requests; one reordered on every request needs more (each page is then a
