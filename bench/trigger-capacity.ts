@@ -1,4 +1,4 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- dev-only benchmark: loads another build's tracker by path and prints a table */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports -- dev-only benchmark: loads another build's tracker by path and prints a table */
 /**
  * What the trigger remembers at 3,000, 10,000 and 20,000 records of each kind, every event
  * selected: an account of finished articles and of social content mostly published (one in 20

@@ -90,7 +90,7 @@ export class NewRecords {
 
 	/**
 	 * Takes a record created after newAfter that is not remembered as new, while the count says new
-	 * records may be still to find (a record forgotten to keep the state small is not one).
+	 * records may be still to find (a record forgotten past a cap is not one).
 	 */
 	takeIfNew(key: string, record: TrackedRecord): boolean {
 		const created = time(record.created_at);
