@@ -75,32 +75,21 @@ const unknownPrevious = () =>
 		.map((row) => [(row as unknown[])[0], (row as unknown[])[1], null])
 		.sort();
 
-describe('state saved in format 2 (f7b4117 and later: keys cut from the UUID itself)', () => {
+describe.each([
+	[2, format2, 'f7b4117 and later: keys cut from the UUID itself'],
+	[3, format3, 'ids packed into keys of a width fitted to the space left'],
+] as const)('state saved in format %i (%s)', (format, stored) => {
 	it('is caught up from its time: every change made during the update reported once, none lost, then it follows on', async () => {
-		activeWith(format2);
+		activeWith(stored);
 		changesDuringUpdate();
 		const first = await trigger.poll();
 		expect(reported(first).sort()).toEqual(unknownPrevious());
 		expect(trigger.warnings()).toEqual([]);
 		expect(trigger.infos()).toEqual([
 			expect.stringMatching(
-				/state format 2, written by an earlier version.*every change since .*2025-01-01T00:03:00.000Z.*saved in format 4/,
-			),
-		]);
-		await followsOn();
-	});
-});
-
-describe('state saved in format 3 (ids packed into keys of a width fitted to the space left)', () => {
-	it('is caught up from its time: every change made during the update reported once, none lost, then it follows on', async () => {
-		activeWith(format3);
-		changesDuringUpdate();
-		const first = await trigger.poll();
-		expect(reported(first).sort()).toEqual(unknownPrevious());
-		expect(trigger.warnings()).toEqual([]);
-		expect(trigger.infos()).toEqual([
-			expect.stringMatching(
-				/state format 3, written by an earlier version.*every change since .*2025-01-01T00:03:00.000Z.*saved in format 4/,
+				new RegExp(
+					`state format ${format}, written by an earlier version.*every change since .*2025-01-01T00:03:00.000Z.*saved in format 4`,
+				),
 			),
 		]);
 		await followsOn();
