@@ -75,10 +75,10 @@ const unknownPrevious = () =>
 		.map((row) => [(row as unknown[])[0], (row as unknown[])[1], null])
 		.sort();
 
-describe.each([
+describe.each<[number, unknown, string]>([
 	[2, format2, 'f7b4117 and later: keys cut from the UUID itself'],
 	[3, format3, 'ids packed into keys of a width fitted to the space left'],
-] as const)('state saved in format %i (%s)', (format, stored) => {
+])('state saved in format %i (%s)', (format, stored) => {
 	it('is caught up from its time: every change made during the update reported once, none lost, then it follows on', async () => {
 		activeWith(stored);
 		changesDuringUpdate();
