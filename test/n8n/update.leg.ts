@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only test: the fixture tarball, n8n's SQLite file and its install folder */
 // The leg "update": one n8n process (SQLite) runs the package as an earlier release built it (the
 // one tarball in test/n8n/fixtures, rebuilt and checked by scripts/n8n/build-old-tarball.sh) with
-// the examples saved and a trigger active on Article Completed + Social Content Finished; n8n is
+// the examples saved and a trigger active on Article Finished + Social Content Finished; n8n is
 // stopped, articles complete and social posts finish while it is down, and the package is updated
 // in place with the README's install:plain block to this checkout's build. After the start: every
 // saved workflow runs, and what changed during the update is reported exactly once. Then two ways

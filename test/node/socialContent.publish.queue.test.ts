@@ -163,7 +163,7 @@ describe('Publish, Next Free Slot', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.output('ContentGen').map((item) => item.json.slot_conflict)).toEqual([
-			'2026-11-30 09:00 (UTC) holds 2 posts on twitter, over Posts per Slot (1); this post was scheduled first and stays',
+			"2026-11-30 09:00 (UTC) holds 2 posts on twitter, over 'Posts per Slot' (1); this post was scheduled first and stays",
 			'1 other post was scheduled first in 2026-12-21 09:00 (UTC) on twitter, and the slot still held too many after 5 moves',
 		]);
 		expect(scope.isDone()).toBe(true);

@@ -213,7 +213,7 @@ export async function downloadFile(
 			throw fail(
 				imageFailure(
 					`Could not download the ${label} from ${target.host}: no complete answer within ${Math.round(timeoutMs / 1000)} s`,
-					`Raise Request Timeout in the options. Address: ${target.toString()}`,
+					`Raise 'Request Timeout' in the options. Address: ${target.toString()}`,
 				),
 			);
 		}

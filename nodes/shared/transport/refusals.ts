@@ -168,7 +168,7 @@ function generic(
 		const location = header(answer.headers, 'location') ?? 'another address';
 		return {
 			message: `The service answered with a redirect (HTTP ${statusCode}), which is not followed`,
-			hint: `It pointed to ${redactSecrets(location, apiKey).slice(0, 300)}. The API key is sent only to the credential's Base URL: if the service has moved, update the Base URL.`,
+			hint: `It pointed to ${redactSecrets(location, apiKey).slice(0, 300)}. The API key is sent only to the credential's 'Base URL': if the service has moved, update the 'Base URL'.`,
 		};
 	}
 	return {

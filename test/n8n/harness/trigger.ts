@@ -77,7 +77,7 @@ export function polls(
 
 /**
  * n articles of a user complete (queued -> cms) and n social posts finish (generating ->
- * completed): what a trigger on Article Completed + Social Content Finished reports.
+ * completed): what a trigger on Article Finished + Social Content Finished reports.
  */
 export function finishRecords(
 	sandbox: Sandbox,

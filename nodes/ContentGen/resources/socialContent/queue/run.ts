@@ -210,7 +210,7 @@ async function verify(
 			if (over) {
 				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${where} on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
 			} else if (shared) {
-				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over Posts per Slot (${q.settings.perSlot}); this post was scheduled first and stays`;
+				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over 'Posts per Slot' (${q.settings.perSlot}); this post was scheduled first and stays`;
 			}
 		}
 		const taken = occupancyOf(posts);
