@@ -103,7 +103,16 @@ export async function runPoll(
 			: storedAs.kind === 'none'
 				? config.lostStart
 				: undefined;
-	const since = from === undefined ? undefined : await catchUp(from, events, ctx, met);
+	const since =
+		from === undefined
+			? undefined
+			: await catchUp(
+					from,
+					events,
+					ctx,
+					met,
+					storedAs.kind === 'foreign' ? storedAs.held : undefined,
+				);
 
 	let items = [
 		...itemsOf(articles?.changes ?? [], 'article', events),
