@@ -96,19 +96,6 @@ describe.each<[number, unknown, string]>([
 	});
 });
 
-describe('state saved in format 3 (the last packed format)', () => {
-	it('reports no article again that it holds in the status the article still has (an edit, or a finish within the margin before its time)', async () => {
-		activeWith(format3);
-		const { world } = account;
-		const held = [...world.articles].find(([, row]) => row.status === 'cms')![0];
-		changesDuringUpdate();
-		// An edit: updated_at moves after the state's time, the status stays the one it holds.
-		world.set('article', held, 'cms');
-		world.tick(MINUTE);
-		expect(reported(await trigger.poll()).sort()).toEqual(unknownPrevious());
-	});
-});
-
 describe('state saved by a newer version (a downgrade)', () => {
 	it('warns, naming the format found and the ones read, and reports the changes since its last poll', async () => {
 		const newer = { ...format2, v: 7, future: { shape: 'unknown here' } };

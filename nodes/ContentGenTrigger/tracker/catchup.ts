@@ -26,17 +26,11 @@ export interface CatchUp {
 	short: string[];
 }
 
-type Held = ((id: string, status: string) => boolean) | undefined;
-
-/**
- * A record changed since `since`; new when created after `from` itself (not within the margin).
- * One the stored state held in the status it has was reported already, or only edited since.
- */
-function changeSince(record: TrackedRecord, since: number, from: number, held: Held) {
+/** A record changed since `since`; new when created after `from` itself (not within the margin). */
+function changeSince(record: TrackedRecord, since: number, from: number): Change | undefined {
 	if (!(time(record.updated_at) >= since)) return undefined;
-	if (held?.(String(record.id), record.status)) return null;
 	const previous: Previous = time(record.created_at) >= from ? undefined : null;
-	return { previous, record } as Change;
+	return { previous, record };
 }
 
 async function articlesSince(
@@ -45,15 +39,14 @@ async function articlesSince(
 	ctx: PollRun,
 	short: string[],
 	met: Map<string, TrackedRecord> | undefined,
-	held: Held,
 ): Promise<Change[]> {
 	const changes: Change[] = [];
 	for (let page = 1; page <= CATCH_UP_PAGES; page++) {
 		const list = await ctx.articles(page, ctx.articlePageSize, { met });
 		for (const record of list.items) {
-			const change = changeSince(record, since, from, held);
-			if (change === undefined) return changes;
-			if (change) changes.push(change);
+			const change = changeSince(record, since, from);
+			if (!change) return changes;
+			changes.push(change);
 		}
 		if (!list.hasMore || list.items.length === 0) return changes;
 	}
@@ -75,7 +68,6 @@ async function socialSince(
 	events: readonly TriggerEvent[],
 	short: string[],
 	ctx: PollRun,
-	held: Held,
 ): Promise<Change[]> {
 	const met = new Map<string, Change>();
 	let pages = 0;
@@ -95,7 +87,7 @@ async function socialSince(
 				const key = keyOf(record.id);
 				if (!key) continue;
 				members.add(key);
-				const change = changeSince(record, since, from, held);
+				const change = changeSince(record, since, from);
 				if (change && !met.has(key)) met.set(key, change);
 			}
 			if (!list.hasMore || list.items.length === 0) break;
@@ -107,21 +99,20 @@ async function socialSince(
 
 /**
  * Every change since `from` (host time) of the selected events' kinds; `met` keeps every article
- * the list showed (for ./repeats); `held` tells the records a stored state knew as they are.
+ * the list showed (for ./repeats).
  */
 export async function catchUp(
 	from: number,
 	events: readonly TriggerEvent[],
 	ctx: PollRun,
 	met?: Map<string, TrackedRecord>,
-	held?: Held,
 ): Promise<CatchUp> {
 	const since = from - CATCH_UP_MARGIN_MS;
 	const result: CatchUp = { articles: [], social: [], short: [] };
 	if (eventsOfKind(events, 'article').length > 0)
-		result.articles = await articlesSince(since, from, ctx, result.short, met, held);
+		result.articles = await articlesSince(since, from, ctx, result.short, met);
 	if (eventsOfKind(events, 'social').length > 0)
-		result.social = await socialSince(since, from, events, result.short, ctx, held);
+		result.social = await socialSince(since, from, events, result.short, ctx);
 	return result;
 }
 

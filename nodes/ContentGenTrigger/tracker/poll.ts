@@ -103,16 +103,7 @@ export async function runPoll(
 			: storedAs.kind === 'none'
 				? config.lostStart
 				: undefined;
-	const since =
-		from === undefined
-			? undefined
-			: await catchUp(
-					from,
-					events,
-					ctx,
-					met,
-					storedAs.kind === 'foreign' ? storedAs.held : undefined,
-				);
+	const since = from === undefined ? undefined : await catchUp(from, events, ctx, met);
 
 	let items = [
 		...itemsOf(articles?.changes ?? [], 'article', events),

@@ -10,7 +10,6 @@
  * since that build's last poll are not reported.
  */
 import { decode, VERSION } from './codec';
-import { heldBy } from './format3';
 import type { TrackerMemory } from './memory';
 
 export type Stored =
@@ -18,13 +17,7 @@ export type Stored =
 	| { kind: 'none' }
 	| { kind: 'read'; memory: TrackerMemory }
 	/** Another format than those decoded: caught up from its time `t`, when it has one. */
-	| {
-			kind: 'foreign';
-			format: number;
-			committedAt: number | undefined;
-			/** Format 3: whether it held a record in a status (not reported again then). */
-			held?: (id: string, status: string) => boolean;
-	  }
+	| { kind: 'foreign'; format: number; committedAt: number | undefined }
 	/** Made for other filters, or not a state at all: the trigger starts again. */
 	| { kind: 'other' };
 
@@ -41,7 +34,7 @@ export function readStored(stored: unknown, scope: string): Stored {
 		// Formats 2 and 3 kept the filters under `k`.
 		const made = j.scope ?? j.k;
 		if (typeof made === 'string' && made !== scope) return { kind: 'other' };
-		return { kind: 'foreign', format, committedAt: committedAt(j), held: heldBy(j) };
+		return { kind: 'foreign', format, committedAt: committedAt(j) };
 	}
 	const memory = decode(j, scope);
 	return memory ? { kind: 'read', memory } : { kind: 'other' };
