@@ -169,7 +169,14 @@ test("updated in place with the README's commands while n8n is stopped: what cha
 		duplicates: all.duplicates,
 		missing: all.missing.length,
 	});
-	expect(all.duplicates).toBe(0);
+	// A state of an earlier format is caught up from a minute before its last poll (docs/trigger.md,
+	// a service clock behind n8n's): changes reported in that minute may come again, each with the
+	// event id of its first report, which Remove Duplicates drops. Nothing else repeats.
+	const formatChanged = said.some((l) => /written by an earlier version/.test(l));
+	if (formatChanged) {
+		expect(all.sameEventId.filter((id) => !before.includes(id))).toEqual([]);
+		expect(all.sameEventId.length).toBeGreaterThanOrEqual(all.duplicates);
+	} else expect(all.duplicates).toBe(0);
 	expect(all.failed).toBe(0);
 	expect(now.missing).toEqual([]);
 });
