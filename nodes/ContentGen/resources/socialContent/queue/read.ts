@@ -34,7 +34,7 @@ export function postOf(record: IDataObject): ListedPost | undefined {
 /** One read of the scheduled list, whole or not. */
 export interface Scheduled {
 	qs: IDataObject;
-	/** What takes a slot: a record, on each platform it holds (the list says none a publish chose). */
+	/** What takes a slot: a record, on every platform it holds (the list hides a publish's subset). */
 	posts: ListedPost[];
 	/** Every id the list gave, other statuses let through included. */
 	ids: Set<string>;
