@@ -16,6 +16,9 @@ export interface Queued {
 	call: CallOptions;
 	/** Every platform the record holds: the slots it takes. */
 	platforms: string[];
+	/** Its record was read; why it could not be: the item fails with it at its turn. */
+	read?: boolean;
+	unread?: unknown;
 	slot?: Slot;
 	result?: IDataObject;
 	/** Slots it left because another post was there first (local times). */
