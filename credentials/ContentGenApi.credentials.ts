@@ -48,7 +48,7 @@ export class ContentGenApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. https://api.example.com',
 			description:
-				'The address the service gave you, e.g. https://api.example.com. Use https://; plain http is accepted only for this machine, such as the local sandbox, or for an address on your own network with the setting below.',
+				'The address of the API the service gave you, starting with https://. Plain http is accepted only for the machine n8n runs on, or for an address on your own network with the setting below.',
 		},
 		{
 			displayName: PRIVATE_HTTP_SETTING,
@@ -56,7 +56,7 @@ export class ContentGenApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				"Whether to send the key over plain http to an address on your own network, such as the local sandbox reached from n8n in Docker at http://host.docker.internal:8787. Unsafe on the public internet, where anyone on the way can read the key; public addresses over plain http stay refused. The key still goes only to the 'Base URL'.",
+				"Whether to send the key over plain http to an address on your own network, such as http://192.168.1.20:8080, for a service that has no https there. Anyone on the way can read a key sent over plain http, so addresses on the internet stay refused. The key still goes only to the 'Base URL'.",
 		},
 	];
 

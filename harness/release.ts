@@ -2,10 +2,13 @@
 /**
  * What a release must have before it is tagged or published, as a pure function of the package's
  * files: npm's page shows package.json's `repository`, `bugs`, `homepage` and `author`, and renders
- * the README, resolving its relative links against `repository` (images must be in the tarball or
- * absolute); n8n's reviewers open those first, and n8n's editor links the nodes' documentation.
- * scripts/check-release.ts runs it on this repository (releaseInput, at the end, reads it) before
- * `n8n-node release`/`prerelease`.
+ * the README as npm renders it: a relative link goes to the file's page in `repository` on GitHub
+ * (`<repository>/blob/HEAD/<path>`) and a relative picture is loaded from it
+ * (`raw.githubusercontent.com/<owner>/<name>/HEAD/<path>`), never from the tarball; so each must be
+ * in the repository. The README is read once published: it says how to install the package by name
+ * from n8n's Community Nodes and never that it is unpublished. n8n's reviewers open those first, and
+ * n8n's editor links the nodes' documentation. scripts/check-release.ts runs it on this repository
+ * (releaseInput, at the end, reads it) before `n8n-node release`/`prerelease`.
  */
 import { execFileSync } from 'child_process';
 import { readFileSync } from 'fs';
@@ -70,17 +73,6 @@ export function linksOf(markdown: string): Array<{ image: boolean; target: strin
 	for (const m of text.matchAll(/<(img|a)\s[^>]*?(src|href)="([^"]+)"/gi))
 		found.push({ image: m[1].toLowerCase() === 'img', target: m[3] });
 	return found;
-}
-
-/** Whether npm puts this path in the tarball (`files` entries as files or folders, no globs). */
-export function shipped(pkg: Record<string, unknown>, path: string): boolean {
-	if (['package.json', 'README.md', 'LICENSE'].includes(path)) return true;
-	const files = Array.isArray(pkg.files) ? (pkg.files as unknown[]) : [];
-	return files.some(
-		(entry) =>
-			typeof entry === 'string' &&
-			(path === entry.replace(/\/$/, '') || path.startsWith(`${entry.replace(/\/$/, '')}/`)),
-	);
 }
 
 /** A repository path with an optional anchor: a problem, or undefined when both exist. */
@@ -157,14 +149,41 @@ function metadataProblems(pkg: Record<string, unknown>, origin: string | undefin
 	return problems;
 }
 
+/** Where npm's page sends a README link or loads a README picture from, as npm resolves it. */
+export function npmResolves(repository: string, path: string, image: boolean): string {
+	const clean = path.replace(/^(\.\/|\/)+/, '');
+	return image
+		? `${repository.replace('https://github.com/', 'https://raw.githubusercontent.com/')}/HEAD/${clean}`
+		: `${repository}/blob/HEAD/${clean}`;
+}
+
+/** Words that say the package is not published: npm's page shows the README only once it is. */
+const UNPUBLISHED =
+	/[^.\n]*\b(?:not (?:yet )?(?:on|in) (?:the )?npm(?: registry)?|not (?:yet )?published|unpublished)\b[^.\n]*/i;
+
 function readmeProblems(input: ReleaseInput, repository: string | undefined): string[] {
 	const problems: string[] = [];
+	const name = String(input.pkg.name);
+	const unpublished = UNPUBLISHED.exec(input.readme);
+	if (unpublished)
+		problems.push(
+			`README says the package is unpublished ("${unpublished[0].trim()}"), but npm's page shows it only once it is published`,
+		);
+	if (!/Community Nodes/.test(input.readme) || !input.readme.includes(`\`${name}\``))
+		problems.push(
+			`README does not say how to install \`${name}\` by name from n8n's Community Nodes`,
+		);
+	const ownRaw =
+		repository && repository.replace('https://github.com/', 'https://raw.githubusercontent.com/');
 	for (const { image, target } of linksOf(input.readme)) {
 		const what = `README ${image ? 'image' : 'link'} ${target}`;
 		if (/^(https?:|mailto:)/.test(target)) {
 			const own =
 				repository &&
-				new RegExp(`^${repository}/(?:blob|tree|raw)/main/([^#?]+)(?:#(.+))?$`).exec(target);
+				(new RegExp(`^${repository}/(?:blob|tree|raw)/(?:main|HEAD)/([^#?]+)(?:#(.+))?$`).exec(
+					target,
+				) ??
+					new RegExp(`^${ownRaw}/(?:main|HEAD)/([^#?]+)$`).exec(target));
 			if (/npmjs\.com\/package\/[^/]+#/.test(target))
 				problems.push(`${what}: an anchor of the npm page`);
 			else if (own) {
@@ -179,14 +198,18 @@ function readmeProblems(input: ReleaseInput, repository: string | undefined): st
 				problems.push(`${what}: README has no such section`);
 			continue;
 		}
-		const missing = missingTarget(input, path, anchor);
-		if (missing) problems.push(`${what}: ${missing}`);
-		else if (image && !shipped(input.pkg, path.replace(/^\.\//, '')))
+		if (!repository) {
 			problems.push(
-				`${what}: not in the tarball ('files' in package.json), so npm's page shows no picture`,
+				`${what}: npm's page resolves a relative ${image ? 'picture' : 'link'} only against 'repository'`,
 			);
-		else if (!image && !repository)
-			problems.push(`${what}: a relative link resolves on npm's page only against 'repository'`);
+			continue;
+		}
+		const missing = missingTarget(input, path, anchor);
+		const shown = npmResolves(repository, path, image);
+		if (missing)
+			problems.push(
+				`${what}: ${missing}, so npm's page ${image ? 'shows no picture' : 'links nowhere'} (${shown})`,
+			);
 	}
 	return problems;
 }

@@ -5,12 +5,14 @@
  * the build read, sent and output. Files already there are never rewritten: run it when a version
  * is cut (and when a node gains a version), commit what it adds.
  *
- *   npx tsx scripts/freeze-compat.ts [--release <name>] [--build <dist folder>] [--out <folder>] [--replace]
+ *   npx tsx scripts/freeze-compat.ts [--release <name>] [--build <dist folder>] [--out <folder>] [--at <instant>] [--replace]
  *
  * --release  the corpus folder (default: the version in package.json)
  * --build    freeze another build's compiled nodes (e.g. a worktree of an older commit's `dist`)
  *            instead of this checkout's sources
  * --out      the corpus root (default: test/compat/corpus)
+ * --at       the instant the runs are made at, ISO 8601 (default: now); each workflow stores it,
+ *            and the test replays it at that instant, so a frozen run means the same on any day
  * --replace  delete the release's folder first and freeze it anew: only for a release not yet
  *            published (no user can have saved its workflows), e.g. after more changes before it
  * First it lists every parameter an operation offers that no case sets away from its default, and
@@ -57,7 +59,8 @@ async function freeze(): Promise<number> {
 	if (process.argv.includes('--replace')) rmSync(folder, { recursive: true, force: true });
 	mkdirSync(folder, { recursive: true });
 	const frozenBy = `${release} (${build.label})`;
-	console.log(`freezing the corpus of ${frozenBy} into ${folder}`);
+	const frozenAt = new Date(argument('at') ?? Date.now()).toISOString();
+	console.log(`freezing the corpus of ${frozenBy} at ${frozenAt} into ${folder}`);
 
 	// Cases first: a parameter no case sets is not frozen at all, rather than frozen without it.
 	const uncovered = coverage(build, CASES, corpus);
@@ -76,9 +79,10 @@ async function freeze(): Promise<number> {
 			if (existing.has(`${release}/${name}`)) continue;
 			const workflow = corpus.saveCase(build, c, typeVersion);
 			const node = corpus.ourNode(workflow);
-			const observed = await corpus.observe(build, workflow);
+			const observed = await corpus.observe(build, workflow, frozenAt);
 			const expected = {
 				frozenBy,
+				frozenAt,
 				node: node.type,
 				typeVersion,
 				read: corpus.parameters(type, node, 'read'),

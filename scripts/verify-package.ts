@@ -1,8 +1,8 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a release check that runs in Node and calls npm */
 /**
  * Checks what would be published: the tarball holds the compiled nodes and credential in dist
- * (no copy of package.json, no build state), README and the pictures it shows (docs/images), LICENSE,
- * CHANGELOG and package.json, and
+ * (no copy of package.json, no build state), README, LICENSE, CHANGELOG and package.json (the
+ * README's pictures stay in the repository, where npm's page takes them from), and
  * n8n's verification scanner passes on the source and on the packed JavaScript (its scanner
  * ignores inline eslint-disable comments).
  */
@@ -41,8 +41,7 @@ async function main(): Promise<void> {
 	const unexpected = files.filter(
 		(path) =>
 			!topLevel.includes(path) &&
-			!(/^dist\/(nodes|credentials)\//.test(path) && !/\.tsbuildinfo$/.test(path)) &&
-			!/^docs\/images\/[\w-]+\.png$/.test(path),
+			!(/^dist\/(nodes|credentials)\//.test(path) && !/\.tsbuildinfo$/.test(path)),
 	);
 	console.log(`tarball: ${files.length} files`);
 	if (unexpected.length > 0)

@@ -167,8 +167,18 @@ function stoppedAfterActivation(seed: number, size: MonthSize, list: Minute[]): 
 }
 
 /**
+ * A month that starts with `records` articles and as many social records. The warm-up grows with
+ * the articles: learning their statuses takes ceil(articles / 100) / 5 polls (5 pages a poll).
+ */
+export function monthOfSize(records: number, size: MonthSize = MONTH): MonthSize {
+	const warmup = Math.max(MONTH.warmup, Math.ceil(records / 500) + 6);
+	return { ...size, articles: records, social: records, warmup };
+}
+
+/**
  * The month's size with what a deep run's environment changes: CONTENTGEN_MONTH_CLOCKS (writers'
- * clocks, minutes), CONTENTGEN_MONTH_IDS (v4, v7), CONTENTGEN_MONTH_STAMPS (ms, s). A bad value is
+ * clocks, minutes), CONTENTGEN_MONTH_IDS (v4, v7), CONTENTGEN_MONTH_STAMPS (ms, s),
+ * CONTENTGEN_MONTH_RECORDS (articles, and as many social records, at the start). A bad value is
  * an error naming it.
  */
 export function monthSizeOf(env: Record<string, string | undefined>): MonthSize {
@@ -178,7 +188,11 @@ export function monthSizeOf(env: Record<string, string | undefined>): MonthSize 
 	if (ids !== 'v4' && ids !== 'v7') throw new Error('CONTENTGEN_MONTH_IDS: v4 or v7');
 	const stamps = env.CONTENTGEN_MONTH_STAMPS ?? MONTH.stamps;
 	if (stamps !== 'ms' && stamps !== 's') throw new Error('CONTENTGEN_MONTH_STAMPS: ms or s');
-	return { ...MONTH, clockSkewMinutes: clocks, ids, stamps };
+	const records = Number(env.CONTENTGEN_MONTH_RECORDS ?? MONTH.articles);
+	if (!(Number.isInteger(records) && records >= 100))
+		throw new Error('CONTENTGEN_MONTH_RECORDS: records of each kind at the start, 100 or more');
+	const size: MonthSize = { ...MONTH, clockSkewMinutes: clocks, ids, stamps };
+	return records === MONTH.articles ? size : monthOfSize(records, size);
 }
 
 /** Seeds of the deep run when CONTENTGEN_MONTH_SEEDS does not say: what fits CI's time. */

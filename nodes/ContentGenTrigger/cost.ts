@@ -47,7 +47,7 @@ export function costOf(
 	if (dailyLimit === undefined || dailyLimit < 0 || perDay <= dailyLimit / 2) return { expected };
 	const fitting = CHOICES.find(([, polls]) => perPoll * polls <= dailyLimit / 2);
 	const advice = fitting
-		? `set Poll Times to ${fitting[0]} (${count(perPoll * fitting[1])} a day) or less often`
+		? `set 'Poll Times' to ${fitting[0]} (${count(perPoll * fitting[1])} a day) or less often`
 		: 'select fewer events';
 	return {
 		expected,

@@ -50,7 +50,7 @@ const SOCIAL_AFTER_FINISH = [...SOCIAL_LIFECYCLE.pending, ...SOCIAL_LIFECYCLE.pu
 export const EVENTS = {
 	articleCompleted: {
 		kind: 'article',
-		name: 'Article Completed',
+		name: 'Article Finished',
 		description: 'An article finished generating: live (CMS) or flagged for editing',
 		matches: (previous, status) =>
 			has(ARTICLE_LIFECYCLE.complete, status) && !has(ARTICLE_LIFECYCLE.complete, previous),

@@ -65,7 +65,7 @@ test.each(corpus.map((f) => [`${f.release}/${f.name}`, f] as const))(
 		// a version a saved workflow names stays available
 		expect(versionsOf(served(type))).toContain(node.typeVersion);
 		const read = parameters(type, node, 'read');
-		const now = await observe(build, frozen.workflow);
+		const now = await observe(build, frozen.workflow, frozen.expected.frozenAt);
 		expect(differences(frozen.expected, node.parameters, read, now)).toEqual([]);
 	},
 );

@@ -23,6 +23,7 @@ import type { INode, INodeParameters, INodeType, INodeTypeDescription } from 'n8
 import { NodeHelpers } from 'n8n-workflow';
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 
+import { at } from '../../harness/clock';
 import { PACKAGE, runWorkflow, TestNodeTypes, type WorkflowJson } from '../../harness/engine';
 import { pollHarness } from '../../harness/trigger/poll';
 import type { Case } from './cases';
@@ -59,6 +60,8 @@ export interface Observation {
 
 export interface Expected {
 	frozenBy: string;
+	/** the instant the run was frozen at, ISO 8601: a replay runs at it (what the queue's "next free slot" means depends on it) */
+	frozenAt: string;
 	node: string;
 	typeVersion: number;
 	read: INodeParameters;
@@ -210,18 +213,24 @@ function traffic(served: Served[]): Pick<Observation, 'posts' | 'reads'> {
 	return { posts, reads: [...new Set(reads)].sort() };
 }
 
-/** Runs a saved workflow against a fresh copy of the corpus's account. */
-export async function observe(build: Build, workflow: SavedWorkflow): Promise<Observation> {
-	const service = new CompatService();
-	service.start();
-	try {
-		const node = ourNode(workflow);
-		return node.type === `${PACKAGE}.contentGen`
-			? await observeAction(build, workflow, service)
-			: await observeTrigger(build, node, service);
-	} finally {
-		service.stop();
-	}
+/** Runs a saved workflow against a fresh copy of the corpus's account, with the clock at `instant`. */
+export async function observe(
+	build: Build,
+	workflow: SavedWorkflow,
+	instant: string,
+): Promise<Observation> {
+	return await at(instant, async () => {
+		const service = new CompatService();
+		service.start();
+		try {
+			const node = ourNode(workflow);
+			return node.type === `${PACKAGE}.contentGen`
+				? await observeAction(build, workflow, service)
+				: await observeTrigger(build, node, service);
+		} finally {
+			service.stop();
+		}
+	});
 }
 
 async function observeAction(

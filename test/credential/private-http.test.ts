@@ -136,15 +136,16 @@ describe("the credential's authenticate (any node using it)", () => {
 			} as IHttpRequestOptions,
 		);
 
-	it('offers the setting, off by default, and calls it unsafe on the public internet', () => {
+	it('offers the setting, off by default, and says why the internet stays refused', () => {
 		const setting = credential.properties.find((p) => p.name === 'allowPrivateHttp');
 		expect(setting).toMatchObject({
 			displayName: 'Allow Plain HTTP to a Private Address',
 			type: 'boolean',
 			default: false,
 		});
-		expect(setting?.description).toMatch(/Unsafe on the public internet/);
-		expect(setting?.description).toMatch(/host\.docker\.internal/);
+		expect(setting?.description).toMatch(
+			/Anyone on the way can read a key sent over plain http, so addresses on the internet stay refused/,
+		);
 	});
 
 	it('signs a request for the private origin only when the setting is on', async () => {

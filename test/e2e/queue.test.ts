@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { at } from '../../harness/clock';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 
@@ -217,5 +218,66 @@ describe('Next Free Slot on a service that reorders its list on every request', 
 		expect(at < slotAt(0) || at === slotAt(250)).toBe(true);
 		const lists = shuffled.control.requests().filter((r) => r.path === '/api/v1/social/content');
 		expect(lists.length).toBeLessThanOrEqual(2 * (4 + 3 * 10));
+	});
+});
+
+describe('Next Free Slot on 500 scheduled posts listed in a new order on every request', () => {
+	it('reads the list once as a coupon collector would, then its count: 5 posts for at most 50 requests', async () => {
+		// Friday 27 November 2026, 10:00 UTC: the 500 posts are scheduled a minute apart before it,
+		// then the run starts at 12:00.
+		const log = await at('2026-11-27T10:00:00.000Z', async (clock) => {
+			const account = await startSandbox({
+				seed: 49,
+				speed: 1000,
+				quiet: true,
+				plan: 'Enterprise',
+			});
+			try {
+				const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+				const answer = await fetch(
+					`${account.url}/api/v1/social/content?status=scheduled&limit=1`,
+					{
+						headers: { authorization: `Bearer ${account.apiKey}` },
+					},
+				);
+				const own = ((await answer.json()) as { pagination: { total: number } }).pagination.total;
+				account.control.seedSocial(500 - own, {
+					status: 'scheduled',
+					platforms: ['linkedin', 'twitter'],
+					spacingMs: 60_000,
+					scheduledAt: (i) =>
+						day + (1 + Math.floor(i / 3)) * 86_400_000 + [9, 13, 18][i % 3] * 3_600_000,
+				});
+				clock.advance(2 * 3_600_000);
+				const input = account.control
+					.seedSocial(5, { status: 'completed', platforms: ['linkedin', 'twitter'] })
+					.map((id) => ({ id }));
+				account.control.resetRequests();
+				const result = await runWorkflow(
+					singleNodeWorkflow(
+						queue(
+							EVERY_DAY.flatMap((d) => [
+								[d, '09:00'],
+								[d, '13:00'],
+								[d, '18:00'],
+							]) as Array<[string, string]>,
+							{ timeZone: 'UTC', horizonDays: 60, postsPerSlot: 2 },
+						),
+					),
+					{ credentials: { apiKey: account.apiKey, baseUrl: account.url }, input },
+				);
+				expect(result.error).toBeUndefined();
+				expect(result.output('ContentGen').map((i) => i.json.slot_check)).toEqual(
+					Array(5).fill('kept'),
+				);
+				return account.control.requests();
+			} finally {
+				await account.close();
+			}
+		});
+		const firstPost = log.findIndex((r) => r.method === 'POST');
+		const lists = log.filter((r) => r.path === '/api/v1/social/content');
+		expect(lists.filter((r) => log.indexOf(r) > firstPost)).toHaveLength(1);
+		expect(log.length).toBeLessThanOrEqual(50);
 	});
 });

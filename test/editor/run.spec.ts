@@ -250,7 +250,7 @@ describe('trigger', () => {
 			await screenshot(page, state, 'trigger-test-event', NDV, tid('node-parameters', NDV));
 
 			expect(await page.$(tid('parameter-input-platform', NDV))).toBeNull();
-			await selectMany(page, 'events', ['Article Completed', 'Social Content Finished']);
+			await selectMany(page, 'events', ['Article Finished', 'Social Content Finished']);
 			// The Platform filter is an option of the trigger's Options, offered once a social event is on.
 			await addCollectionOption(page, 'Options', 'Platform');
 			await page.waitForSelector(tid('parameter-input-platform', NDV), {
@@ -261,7 +261,7 @@ describe('trigger', () => {
 			for (const label of ['LinkedIn', 'X (Twitter)', 'TikTok']) expect(platforms).toContain(label);
 			await closeNode(page);
 			expect((await canvasSubtitles(page))['ContentGen Trigger']).toBe(
-				'Article Completed, Social Content Finished',
+				'Article Finished, Social Content Finished',
 			);
 		},
 	);

@@ -13,4 +13,5 @@ import './spreads';
 import './layout';
 import './n8n-rules';
 import './n8n-words';
+import './n8n-terms';
 import './tests';

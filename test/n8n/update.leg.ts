@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev-only test: the fixture tarball, n8n's SQLite file and its install folder */
 // The leg "update": one n8n process (SQLite) runs the package as an earlier release built it (the
 // one tarball in test/n8n/fixtures, rebuilt and checked by scripts/n8n/build-old-tarball.sh) with
-// the examples saved and a trigger active on Article Completed + Social Content Finished; n8n is
+// the examples saved and a trigger active on Article Finished + Social Content Finished; n8n is
 // stopped, articles complete and social posts finish while it is down, and the package is updated
 // in place with the README's install:plain block to this checkout's build. After the start: every
 // saved workflow runs, and what changed during the update is reported exactly once. Then two ways
@@ -169,7 +169,14 @@ test("updated in place with the README's commands while n8n is stopped: what cha
 		duplicates: all.duplicates,
 		missing: all.missing.length,
 	});
-	expect(all.duplicates).toBe(0);
+	// A state of an earlier format is caught up from a minute before its last poll (docs/trigger.md,
+	// a service clock behind n8n's): changes reported in that minute may come again, each with the
+	// event id of its first report, which Remove Duplicates drops. Nothing else repeats.
+	const formatChanged = said.some((l) => /written by an earlier version/.test(l));
+	if (formatChanged) {
+		expect(all.sameEventId.filter((id) => !before.includes(id))).toEqual([]);
+		expect(all.sameEventId.length).toBeGreaterThanOrEqual(all.duplicates);
+	} else expect(all.duplicates).toBe(0);
 	expect(all.failed).toBe(0);
 	expect(now.missing).toEqual([]);
 });

@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { queueProperties } from '../../nodes/ContentGen/resources/socialContent/queue/properties';
 import { QUEUE } from '../../nodes/ContentGen/resources/socialContent/queue/settings';
-import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
+import { runWorkflow } from '../helpers/engine';
 import { setupNock } from '../helpers/nock';
 import { CONTENT_ID, envelope } from './fixtures';
 import {
@@ -24,10 +24,10 @@ describe('Publish, Next Free Slot', () => {
 	beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(NOW));
 	afterEach(() => jest.restoreAllMocks());
 
-	it('reads the scheduled list and the record, schedules the first free slot, reads back', async () => {
+	it('reads the record, the scheduled list of its one platform, schedules the first free slot, reads back', async () => {
 		const scope = api()
 			.get('/api/v1/social/content')
-			.query({ status: 'scheduled', page: 1, limit: 100 })
+			.query({ status: 'scheduled', platform: 'twitter', page: 1, limit: 100 })
 			.reply(
 				200,
 				list([{ id: OTHER, at: '2026-11-30T09:00:00Z', updated: '2026-11-01T00:00:00Z' }]),
@@ -47,7 +47,7 @@ describe('Publish, Next Free Slot', () => {
 				}),
 			)
 			.get('/api/v1/social/content')
-			.query({ status: 'scheduled', page: 1, limit: 100 })
+			.query({ status: 'scheduled', platform: 'twitter', page: 1, limit: 100 })
 			.reply(
 				200,
 				list([
@@ -150,20 +150,12 @@ describe('Publish, Next Free Slot', () => {
 					{ id: second, at: '2026-12-07T09:00:00Z', updated: '2026-11-27T12:00:02Z' },
 				]),
 			);
-		const result = await runWorkflow(
-			singleNodeWorkflow({
-				resource: 'socialContent',
-				operation: 'publish',
-				contentId: '={{ $json.id }}',
-				timing: 'nextFreeSlot',
-				postingTimes: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
-				queueOptions: { timeZone: 'UTC' },
-			}),
-			{ input: [{ id: CONTENT_ID }, { id: second }] },
-		);
+		const result = await runWorkflow(queued({}, true), {
+			input: [{ id: CONTENT_ID }, { id: second }],
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.output('ContentGen').map((item) => item.json.slot_conflict)).toEqual([
-			'2026-11-30 09:00 (UTC) holds 2 posts on twitter, over Posts per Slot (1); this post was scheduled first and stays',
+			"2026-11-30 09:00 (UTC) holds 2 posts on twitter, over 'Posts per Slot' (1); this post was scheduled first and stays",
 			'1 other post was scheduled first in 2026-12-21 09:00 (UTC) on twitter, and the slot still held too many after 5 moves',
 		]);
 		expect(scope.isDone()).toBe(true);

@@ -25,11 +25,12 @@ export async function expectRejected(parameters: Record<string, unknown>, field:
 export const QUEUE_NOW = Date.parse('2026-11-27T12:00:00Z');
 export const OTHER_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
 
-export const queuedWorkflow = (options: Record<string, unknown> = {}) =>
+/** Publish > Next Free Slot of CONTENT_ID, or of each input item's `id` with `perItem`. */
+export const queuedWorkflow = (options: Record<string, unknown> = {}, perItem = false) =>
 	singleNodeWorkflow({
 		resource: 'socialContent',
 		operation: 'publish',
-		contentId: CONTENT_ID,
+		contentId: perItem ? '={{ $json.id }}' : CONTENT_ID,
 		timing: 'nextFreeSlot',
 		postingTimes: { time: [{ weekday: 'monday', timeOfDay: '09:00' }] },
 		queueOptions: { timeZone: 'UTC', ...options },

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { STATE_BUDGET } from '../../nodes/ContentGenTrigger/tracker/state/codec';
+import { STATE_LIMIT } from '../../harness/trigger/month-run';
 import { runPoll, type TriggerEvent } from '../../nodes/ContentGenTrigger/tracker';
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
 import type { VirtualService } from '../../harness/trigger/virtual';
@@ -185,7 +185,7 @@ describe('at-least-once delivery', () => {
 		expect(burst.lag.notes).toEqual(
 			expect.arrayContaining([expect.stringMatching(/50 change\(s\) will not be reported again/)]),
 		);
-		expect(JSON.stringify(stored).length).toBeLessThanOrEqual(STATE_BUDGET);
+		expect(JSON.stringify(stored).length).toBeLessThanOrEqual(STATE_LIMIT);
 		world.tick(MINUTE);
 		expect((await poll()).items).toHaveLength(100);
 	});
@@ -243,7 +243,7 @@ describe('the stored state across versions', () => {
 		expect(moved.infos()).not.toEqual(
 			expect.arrayContaining([expect.stringMatching(/earlier version|kept no state/)]),
 		);
-		expect(((moved.staticData()[NODE_KEY] as IDataObject).tracker as IDataObject).k).toBe(
+		expect(((moved.staticData()[NODE_KEY] as IDataObject).tracker as IDataObject).scope).toBe(
 			'3f1c0d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f|',
 		);
 	});

@@ -69,3 +69,45 @@ describe('social records created while the first poll reads the whole list', () 
 		},
 	);
 });
+
+describe('on an account of 10,000 social records, learnt over several polls', () => {
+	it.each<[SocialOrder, Delivery, number]>([
+		['id', 'exactlyOnce', 12],
+		['id', 'atLeastOnce', 30],
+		['newest', 'exactlyOnce', 20],
+	])(
+		'a record born failed while the first poll learns is found, and its next move has the status it left (%s order, %s, born after %i requests)',
+		async (order, delivery, at) => {
+			const world = new World(prng(9), { socialOrder: order });
+			for (let i = 0; i < 10_000; i++) {
+				const status = i % 20 === 19 ? 'completed' : 'published';
+				world.create('social', status, { created: world.now - 40 * DAY + i * 345_000 });
+			}
+			const events: TriggerEvent[] = [...EVENTS, 'socialStatusChanged'];
+			let stored: unknown = {};
+			let born = '';
+			const reported: string[] = [];
+			for (let poll = 0; poll < 16; poll++) {
+				world.tick(MINUTE);
+				if (poll === 10) world.set('social', born, 'generating');
+				let requests = 0;
+				const outcome = await runPoll(
+					stored,
+					{ events, scope: 'all', now: world.now, delivery },
+					(request) => {
+						if (poll === 0 && ++requests === at) {
+							world.tick(30_000);
+							born = world.create('social', 'failed');
+						}
+						return world.answer(request);
+					},
+				);
+				stored = JSON.parse(JSON.stringify(outcome.state));
+				for (const item of outcome.items)
+					reported.push(`${item.record.id} ${item.previousStatus}>${item.record.status}`);
+			}
+			expect([...new Set(reported)]).toEqual([`${born} null>failed`, `${born} failed>generating`]);
+		},
+		60_000,
+	);
+});

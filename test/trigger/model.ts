@@ -112,6 +112,8 @@ export function expectArticles(
 	return out;
 }
 
+const PENDING_SOCIAL = new Set(['draft', 'queued', 'generating']);
+
 /** The social statuses whose records the trigger follows, for the selected events. */
 export function watchedSocial(events: readonly string[]): Set<string> {
 	const w = new Set(['draft', 'queued', 'generating']);
@@ -126,7 +128,7 @@ export function watchedSocial(events: readonly string[]): Set<string> {
  * Social content. A record the trigger follows (watched status at the last poll, or
  * `publishing` reached while followed) reports every change; a new record reports the events
  * of the status it is in; an unfollowed record that enters a watched list reports the change
- * (its previous status unknown). `learning`: the trigger said it is still learning the account,
+ * (its previous status unknown, or known when the trigger reported it there). `learning`: the trigger said it is still learning the account,
  * so new records and arrivals in the watched lists are optional.
  */
 export function expectSocial(
@@ -136,10 +138,15 @@ export function expectSocial(
 	watched: Set<string>,
 	wanted: Set<string>,
 	learning = false,
+	/** Records last seen at a poll in `failed`: a new generation may be said to leave it. */
+	failedSeen = new Set<string>(),
 ): { expected: Map<string, Acceptable>; followed: Set<string> } {
 	const out = new Map<string, Acceptable>();
 	const next = new Set<string>();
 	for (const [id, status] of now) {
+		const wasFailed = failedSeen.has(id);
+		if (status === 'failed') failedSeen.add(id);
+		else if (watched.has(status)) failedSeen.delete(id);
 		const previous = before.get(id);
 		const birth = previous === undefined;
 		if (birth) {
@@ -150,8 +157,11 @@ export function expectSocial(
 				const events = socialEventsOf(previous, status);
 				add(out, true, [transition(id, previous, status, events, wanted)]);
 			} else if (watched.has(status)) {
+				// Known when the trigger reported it failed (moves among statuses not followed are unseen).
 				const unknown = transition(id, null, status, socialEventsOf(null, status), wanted);
-				add(out, !learning, [unknown]);
+				const left = wasFailed && PENDING_SOCIAL.has(status) ? 'failed' : previous;
+				const known = transition(id, left, status, socialEventsOf(left, status), wanted);
+				add(out, !learning, [unknown, known]);
 			}
 		}
 		if (watched.has(status) || (!SOCIAL_LISTS.has(status) && (followed.has(id) || birth)))

@@ -21,7 +21,7 @@ import {
 	type History,
 	type MonthSize,
 } from '../../harness/trigger/month';
-import { runMonth, type Delivery } from '../../harness/trigger/month-run';
+import { runMonth, STATE_LIMIT, type Delivery } from '../../harness/trigger/month-run';
 import { describe as describeHistory, shrink } from '../../harness/trigger/month-shrink';
 import type { SocialOrder } from '../../harness/trigger/world';
 import { ROOT } from '../helpers/sources';
@@ -58,7 +58,7 @@ export async function verdict(history: History, delivery: Delivery): Promise<str
 		// The run did what a month does: polls after the warm-up, each within its bounds.
 		if (result.requests.length <= (history.minutes - history.warmup) * 0.8)
 			return `${result.requests.length} committed polls in ${history.minutes} minutes`;
-		if (result.largestState > 65_000) return `a stored state of ${result.largestState} bytes`;
+		if (result.largestState > STATE_LIMIT) return `a stored state of ${result.largestState} bytes`;
 		return undefined;
 	}
 	const shrunk = await shrink(history, delivery, result.firstBad, DEEP ? 60 : 12);

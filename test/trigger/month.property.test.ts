@@ -43,7 +43,7 @@ describe('a month of a busy account', () => {
 	it('can fail: a trigger that forgets the old articles misses their moves, and says where', async () => {
 		const history = monthOf(QUICK_SEED, 'id', { ...MONTH, minutes: 120 });
 		const forget = (state: Record<string, unknown>) => {
-			delete (state.a as Record<string, unknown>).o;
+			(state.articles as Record<string, unknown>).finished = {};
 		};
 		const result = await runMonth(history, 'exactlyOnce', 120, forget);
 		expect(

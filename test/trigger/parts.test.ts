@@ -11,15 +11,9 @@ import {
 	matching,
 	parseEvents,
 } from '../../nodes/ContentGenTrigger/events';
-import {
-	RecordMap,
-	FULL_KEY,
-	packId,
-	unpackId,
-} from '../../nodes/ContentGenTrigger/tracker/state/keys';
 import { pollTiming, shortestPollGapMs } from '../../nodes/ContentGenTrigger/schedule';
 import { decode, encode } from '../../nodes/ContentGenTrigger/tracker/state/codec';
-import type { TrackerMemory } from '../../nodes/ContentGenTrigger/tracker/state/memory';
+import { put, trim, type TrackerMemory } from '../../nodes/ContentGenTrigger/tracker/state/memory';
 import { uuidFrom } from '../../harness/trigger/world';
 
 describe('event vocabulary', () => {
@@ -114,106 +108,54 @@ describe('event vocabulary', () => {
 });
 
 describe('stored state', () => {
-	it('packs ids to 22 characters and back', () => {
-		const id = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
-		expect(packId(id)).toHaveLength(FULL_KEY);
-		expect(unpackId(packId(id) as string)).toBe(id);
-		expect(unpackId(packId(id.toUpperCase()) as string)).toBe(id);
-		expect(packId('not-a-uuid')).toBeUndefined();
+	const memory = (): TrackerMemory => ({
+		scope: '|',
+		committedAt: 1000,
+		articles: {
+			cursor: 900,
+			floor: 600,
+			quietSince: 1000,
+			pending: { [uuidFrom(1, 1)]: 'queued' },
+			finished: { [uuidFrom(2, 1)]: 'archived', [uuidFrom(3, 1)]: 'cms' },
+			learn: 0,
+		},
 	});
 
-	it('decodes into named fields, and what it narrowed widens again as entries are replaced', () => {
-		const keys = Array.from({ length: 3 }, (_, i) => packId(uuidFrom(i + 1, 1)) as string);
-		const memory: TrackerMemory = {
-			scope: 'p|',
-			committedAt: 1000,
-			articles: {
-				cursor: 5000,
-				floor: 4000,
-				quietSince: 900,
-				pending: new RecordMap(),
-				seen: new RecordMap(),
-				unread: { position: 200, floor: 3000 },
-			},
-		};
-		memory.articles!.pending.set(keys[0], 'q');
-		memory.articles!.seen.set(keys[1], { code: 'c', bound: 4500 });
-		const narrow = encode(memory, 10);
-		expect(narrow).toMatchObject({ v: 3, k: 'p|', w: 10, t: 1000 });
-		expect(narrow.a).toEqual({
-			c: 5000,
-			f: 4000,
-			q: 900,
-			i: { q: keys[0].slice(0, 10) },
-			s: [[4500, `${keys[1].slice(0, 10)}c`]],
-			r: [200, 3000],
-		});
-		const back = decode(JSON.parse(JSON.stringify(narrow)), 'p|')!;
-		expect(back.articles).toMatchObject({ cursor: 5000, floor: 4000, unread: { position: 200 } });
-		expect(back.articles!.pending.get(keys[0])).toBe('q');
-		expect(back.articles!.seen.get(keys[1])).toEqual({ code: 'c', bound: 4500 });
-		expect(back.articles!.pending.idOf(keys[0])).toBeUndefined(); // only a prefix is known
-		// Seen again whole: the key is whole again.
-		back.articles!.pending.set(keys[0], 'd');
-		expect(back.articles!.pending.idOf(keys[0])).toBe(uuidFrom(1, 1));
-		expect(decode(narrow, 'other|')).toBeUndefined(); // other filters: start over
-		expect(decode({ v: 1, k: 'p|', a: { c: 1 } }, 'p|')).toBeUndefined();
-	});
-
-	it('keeps what it knows of social records, births it follows counted but not keyed twice', () => {
-		const keys = Array.from({ length: 4 }, (_, i) => packId(uuidFrom(i + 1, 2)) as string);
-		const map = <V>(entries: Array<[string, V]>) => {
-			const out = new RecordMap<V>();
-			for (const [key, value] of entries) out.set(key, value);
-			return out;
-		};
-		const memory: TrackerMemory = {
+	it('is the memory as it is, under its format and time, and reads back the same', () => {
+		const stored = JSON.parse(JSON.stringify(encode(memory()))) as Record<string, unknown>;
+		expect(stored).toEqual({
+			v: 4,
+			t: 1000,
 			scope: '|',
-			committedAt: 1000,
-			social: {
-				followedLists: 'dqg',
-				completeLists: 'dq',
-				listCounts: { d: 3, q: 140 },
-				followed: map([[keys[0], 'g']]),
-				byId: map([[keys[1], 'u']]),
-				missing: map([[keys[2], 'q']]),
-				newRecords: {
-					count: 40,
-					newestCreated: 7000,
-					recent: map([[keys[3], 6500]]),
-					reported: new RecordMap(),
-					reportedFollowed: { count: 3, newest: 6900 },
-					uncertain: 1,
-					learning: { page: 4, newest: 6800, count: 39, since: 6900 },
-					hiddenByLoss: true,
-				},
-				searchPage: 5,
-				passes: 1,
-				notNewestFirst: true,
-				reorders: false,
+			articles: {
+				cursor: 900,
+				floor: 600,
+				quietSince: 1000,
+				pending: { [uuidFrom(1, 1)]: 'queued' },
+				finished: { [uuidFrom(2, 1)]: 'archived', [uuidFrom(3, 1)]: 'cms' },
+				learn: 0,
 			},
-		};
-		const back = decode(JSON.parse(JSON.stringify(encode(memory, 12))), '|')!.social!;
-		expect(back).toMatchObject({
-			followedLists: 'dqg',
-			completeLists: 'dq',
-			newRecords: {
-				count: 40,
-				newestCreated: 7000,
-				reportedFollowed: { count: 3, newest: 6900 },
-				uncertain: 1,
-				learning: { page: 4, newest: 6800, count: 39 },
-			},
-			searchPage: 5,
-			passes: 1,
-			notNewestFirst: true,
-			reorders: false,
 		});
-		expect([...back.followed]).toEqual([[keys[0].slice(0, 12), 'g']]);
-		expect(back.byId.idOf(keys[1])).toBe(uuidFrom(2, 2)); // fetched one by one: whole ids
-		expect(back.missing.get(keys[2])).toBe('q');
-		expect(back.newRecords.recent.get(keys[3])).toBe(6500);
-		expect(back.newRecords.reported.size).toBe(0);
+		expect(decode(stored, '|')).toEqual(memory());
+		// Read as a copy: what a poll changes is not what n8n holds until the poll is stored.
+		(decode(stored, '|') as TrackerMemory).articles!.pending = {};
+		expect(stored.articles).toMatchObject({ pending: { [uuidFrom(1, 1)]: 'queued' } });
+		expect(decode(stored, 'p|')).toBeUndefined();
+		expect(decode({ ...stored, v: 3 }, '|')).toBeUndefined();
+		expect(decode({ ...stored, articles: { pending: 'q' } }, '|')).toBeUndefined();
+	});
+
+	it('holds a map to its cap by forgetting its oldest entries, a moved entry being the newest', () => {
+		const map: Record<string, string> = {};
+		for (let i = 1; i <= 5; i++) put(map, uuidFrom(i, 1), 'cms');
+		put(map, uuidFrom(1, 1), 'failed');
+		expect(trim(map, 3)).toBe(2);
+		expect(Object.entries(map)).toEqual([
+			[uuidFrom(4, 1), 'cms'],
+			[uuidFrom(5, 1), 'cms'],
+			[uuidFrom(1, 1), 'failed'],
+		]);
+		expect(trim(map, 3)).toBe(0);
 	});
 });
 

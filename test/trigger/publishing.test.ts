@@ -68,7 +68,7 @@ describe('a social record that comes into publishing from a status not followed'
 		]);
 		// The excuse is that case only: a trigger that forgets the records it reads by id misses it.
 		const forget = (state: Record<string, unknown>) => {
-			delete (state.s as Record<string, unknown>).b;
+			(state.social as Record<string, unknown>).byId = {};
 		};
 		const forgetful = await runMonth(history(moves), 'exactlyOnce', SIZE.minutes, forget);
 		expect(forgetful.problems).toEqual([

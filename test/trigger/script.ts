@@ -22,11 +22,11 @@ import {
 	type Transition,
 } from './model';
 import { applySocialStep, type SocialStep } from './social-steps';
+import { STATE_LIMIT } from '../../harness/trigger/month-run';
 import { prng, World, type SocialOrder } from '../../harness/trigger/world';
 
 export const ALL_EVENTS = [...ARTICLE_EVENT_NAMES, ...SOCIAL_EVENT_NAMES];
 export const LOOK_BACK_MS = 5 * 60_000;
-const STATE_LIMIT = 65_536;
 
 export type Kind = 'article' | 'social';
 export type Step =
@@ -183,6 +183,7 @@ export function expectations(script: Script): (world: World) => Map<string, Acce
 	const watched = watchedSocial(script.events);
 	let committed: { articles: Map<string, string>; social: Map<string, string> } | null = null;
 	let followed = new Set<string>();
+	const failedSeen = new Set<string>();
 	return (world) => {
 		const articles = world.snapshot('article');
 		const social = world.snapshot('social');
@@ -191,7 +192,15 @@ export function expectations(script: Script): (world: World) => Map<string, Acce
 			followed = new Set([...social].filter(([, s]) => watched.has(s)).map(([id]) => id));
 		} else {
 			expected = expectArticles(committed.articles, articles, wanted, script.strict);
-			const s = expectSocial(committed.social, social, followed, watched, wanted);
+			const s = expectSocial(
+				committed.social,
+				social,
+				followed,
+				watched,
+				wanted,
+				false,
+				failedSeen,
+			);
 			for (const [id, acceptable] of s.expected) expected.set(id, acceptable);
 			followed = s.followed;
 		}

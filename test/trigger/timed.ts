@@ -106,6 +106,7 @@ export async function runTimed(script: Script, timing: Timing): Promise<string |
 	const watched = watchedSocial(script.events);
 	let committed: { articles: Map<string, string>; social: Map<string, string> } | undefined;
 	let followed = new Set<string>();
+	const failedSeen = new Set<string>();
 	let due = world.now;
 	let polls = 0;
 
@@ -139,7 +140,15 @@ export async function runTimed(script: Script, timing: Timing): Promise<string |
 		} else {
 			// Minutes pass between polls: records finished before the look-back may be forgotten.
 			expected = expectArticles(committed.articles, result.articles, wanted, false);
-			const s = expectSocial(committed.social, result.social, followed, watched, wanted);
+			const s = expectSocial(
+				committed.social,
+				result.social,
+				followed,
+				watched,
+				wanted,
+				false,
+				failedSeen,
+			);
 			for (const [id, acceptable] of s.expected) expected.set(id, acceptable);
 			followed = s.followed;
 		}

@@ -8,10 +8,10 @@ import {
 	type PollOutcome,
 	type TriggerEvent,
 } from '../../nodes/ContentGenTrigger/tracker';
+import { STATE_LIMIT } from '../../harness/trigger/month-run';
 import { prng, World, type SocialOrder } from '../../harness/trigger/world';
 
 export const MINUTE = 60_000;
-const STATE_LIMIT = 65_536;
 
 export class TrackerAccount {
 	readonly world: World;

@@ -56,32 +56,36 @@ describe('tracker against a ground-truth model', () => {
 	const articles =
 		(change: (a: Part) => Part): Mutant =>
 		(s) =>
-			s.a ? { ...s, a: change(s.a as Part) } : s;
+			s.articles ? { ...s, articles: change(s.articles as Part) } : s;
 	const social =
 		(change: (p: Part) => Part): Mutant =>
 		(s) =>
-			s.s ? { ...s, s: change(s.s as Part) } : s;
+			s.social ? { ...s, social: change(s.social as Part) } : s;
 	it.each<[string, Mutant, fc.Arbitrary<Script>]>([
-		['forgets the articles in flight', articles((a) => ({ ...a, i: {} })), smallScriptArb],
+		['forgets the articles in flight', articles((a) => ({ ...a, pending: {} })), smallScriptArb],
 		[
 			'forgets what it read within the look-back',
-			articles((a) => ({ ...a, s: [] })),
+			articles((a) => ({ ...a, finished: {} })),
 			smallScriptArb,
 		],
 		[
 			'has no look-back',
-			articles((a) => ({ ...a, f: a.c })),
+			articles((a) => ({ ...a, floor: a.cursor })),
 			largeScriptArb({ skew: true, ahead: false }),
 		],
-		['forgets the followed social records', social((p) => ({ ...p, m: {} })), smallScriptArb],
+		[
+			'forgets the followed social records',
+			social((p) => ({ ...p, followed: {} })),
+			smallScriptArb,
+		],
 		[
 			'forgets the newest creation time it learnt',
-			social((p) => ({ ...p, h: 0 })),
+			social((p) => ({ ...p, newRecords: { ...(p.newRecords as Part), newestCreated: 0 } })),
 			largeScriptArb({ skew: false, ahead: false }),
 		],
 		[
 			'forgets the recent social records it knows',
-			social((p) => ({ ...p, o: [] })),
+			social((p) => ({ ...p, newRecords: { ...(p.newRecords as Part), recent: {} } })),
 			largeScriptArb({ skew: true, ahead: false }),
 		],
 	])('catches a tracker that %s', async (_name, mutant, arb) => {

@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { pollHarness, type PollHarness } from '../../harness/trigger/poll';
 import { useVirtualClock, VirtualService } from '../../harness/trigger/virtual';
 import format2 from './fixtures/format-2.json';
+import format3 from './fixtures/format-3.json';
 import { accountAtSave, FIXTURE_EVENTS, MINUTE, type FixtureAccount } from './fixtures/world';
 
 /*
@@ -65,7 +66,7 @@ async function followsOn(): Promise<void> {
 	);
 	account.world.tick(MINUTE);
 	expect(await trigger.poll()).toBeNull();
-	expect((trigger.staticData()[NODE_KEY] as IDataObject).tracker).toMatchObject({ v: 3 });
+	expect((trigger.staticData()[NODE_KEY] as IDataObject).tracker).toMatchObject({ v: 4 });
 }
 
 /** The changes of the update window, with the status each left unknown (null). */
@@ -74,16 +75,21 @@ const unknownPrevious = () =>
 		.map((row) => [(row as unknown[])[0], (row as unknown[])[1], null])
 		.sort();
 
-describe('state saved in format 2 (f7b4117 and later: keys cut from the UUID itself)', () => {
+describe.each<[number, unknown, string]>([
+	[2, format2, 'f7b4117 and later: keys cut from the UUID itself'],
+	[3, format3, 'ids packed into keys of a width fitted to the space left'],
+])('state saved in format %i (%s)', (format, stored) => {
 	it('is caught up from its time: every change made during the update reported once, none lost, then it follows on', async () => {
-		activeWith(format2);
+		activeWith(stored);
 		changesDuringUpdate();
 		const first = await trigger.poll();
 		expect(reported(first).sort()).toEqual(unknownPrevious());
 		expect(trigger.warnings()).toEqual([]);
 		expect(trigger.infos()).toEqual([
 			expect.stringMatching(
-				/state format 2, written by an earlier version.*every change since .*2025-01-01T00:03:00.000Z.*saved in format 3/,
+				new RegExp(
+					`state format ${format}, written by an earlier version.*every change since .*2025-01-01T00:03:00.000Z.*saved in format 4`,
+				),
 			),
 		]);
 		await followsOn();
@@ -97,7 +103,7 @@ describe('state saved by a newer version (a downgrade)', () => {
 		changesDuringUpdate();
 		const first = await trigger.poll();
 		expect(trigger.warnings()).toEqual([
-			expect.stringMatching(/state format 7.*newer version.*reads format 3\./),
+			expect.stringMatching(/state format 7.*newer version.*reads format 4\./),
 		]);
 		// The previous status is not known from a state it cannot read.
 		expect(reported(first).sort()).toEqual(unknownPrevious());
@@ -107,10 +113,10 @@ describe('state saved by a newer version (a downgrade)', () => {
 	});
 
 	it('without the time of its last poll, warns that the changes since then are not reported', async () => {
-		activeWith({ v: 4, k: '|' });
+		activeWith({ v: 5, scope: '|' });
 		changesDuringUpdate();
 		expect(await trigger.poll()).toBeNull();
-		expect(trigger.warnings()).toEqual([expect.stringMatching(/state format 4.*not reported/)]);
+		expect(trigger.warnings()).toEqual([expect.stringMatching(/state format 5.*not reported/)]);
 	});
 });
 
@@ -129,9 +135,9 @@ describe('state saved in format 1 (0.1.0: no time of its last poll)', () => {
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.warnings()).toEqual([
 			expect.stringMatching(
-				/state format 1, written by an earlier version.*reads format 3\. It starts again from now: the changes made since that version's last poll are not reported/,
+				/state format 1, written by an earlier version.*reads format 4\. It starts again from now: the changes made since that version's last poll are not reported/,
 			),
 		]);
-		expect((trigger.staticData()[NODE_KEY] as IDataObject).tracker).toMatchObject({ v: 3 });
+		expect((trigger.staticData()[NODE_KEY] as IDataObject).tracker).toMatchObject({ v: 4 });
 	});
 });

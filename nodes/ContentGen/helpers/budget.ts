@@ -35,7 +35,7 @@ export const minimumBalanceOption: INodeProperties = {
 	typeOptions: { minValue: 0, numberPrecision: 2 },
 	default: 0,
 	description:
-		'Refuse to generate when this would take the credit balance below this many credits. Reads the balance once per run (free) and counts earlier items of the same run. 0 turns the check off.',
+		'Refuse to generate when this would take the credit balance below this many credits. Reads the balance once per run (free) and counts earlier items of the same run. 0, the default, turns the check off.',
 };
 
 /**

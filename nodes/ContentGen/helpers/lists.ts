@@ -88,7 +88,7 @@ export function listProperties(list: ListParameters): INodeProperties[] {
 				],
 				default: 'warn',
 				description:
-					'What to do when the service reports more records than could be read (it grew during the read, repeated pages, or the read hit its ceiling)',
+					"What to do when the service reports more records than could be read (it grew during the read, repeated pages, or the read hit its ceiling). Defaults to 'Return What Was Read, With a Warning'.",
 			},
 		]),
 		...sortProperties,

@@ -145,7 +145,8 @@ export function waitOptions(product: Product, onGenerate: boolean): INodePropert
 				},
 			],
 			default: 'returnLast',
-			description: 'What to do when the generation has not finished within the timeout',
+			description:
+				"What to do when the generation has not finished within the timeout. Defaults to 'Return Last Known Status'.",
 			...show,
 		},
 	];

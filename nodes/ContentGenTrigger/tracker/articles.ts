@@ -21,10 +21,9 @@ import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';
 import type { PollRun } from './poll-run';
 import type { Change } from './items';
-import { keepOld, learnArticles, learnFrom } from './learn-articles';
-import { newest, time, type TrackedRecord } from './reader';
-import { codeStatus, keyOf, RecordMap, statusCode } from './state/keys';
-import type { ArticleMemory, Seen } from './state/memory';
+import { FINISHED_FULL, learnArticles, learnFrom } from './learn-articles';
+import { keyOf, newest, time, type TrackedRecord } from './reader';
+import { CAPS, put, trim, type ArticleMemory } from './state/memory';
 
 const PENDING: readonly string[] = ARTICLE_LIFECYCLE.pending;
 /** The read at activation never stops part-way: it is what every later poll relies on. */
@@ -52,7 +51,7 @@ export async function pollArticles(
 ): Promise<ArticlePoll> {
 	if (!previous) return await activate(ctx, met);
 	const read = await readChanges(previous, lastPoll, ctx, met);
-	const memory = new Recorder({ ...previous, unread: read.unread });
+	const memory = new Recorder({ ...previous, unread: read.unread }, ctx);
 	// Whether a record is new is judged against the last read that reached its floor.
 	const lowFloor = previous.unread ? previous.unread.floor : previous.floor;
 	const { changes, active } = compare(read.window, memory, lowFloor);
@@ -67,12 +66,10 @@ export async function pollArticles(
 		Number.isFinite(ctx.startedAt)
 	)
 		memory.state.quietSince = ctx.startedAt;
-	memory.close(Math.max(cursor, read.stamp));
 	if (read.unread) ctx.notes.add('article changes are being read over several polls');
 	// A poll that read one page learns; a busy one leaves it to a quieter poll.
 	else if (read.pages <= 1) await learnArticles(memory.state, ctx, met);
-	keepOld(memory.state);
-	return { changes, memory: memory.state, behind: read.unread !== undefined };
+	return { changes, memory: memory.close(), behind: read.unread !== undefined };
 }
 
 /**
@@ -83,8 +80,7 @@ async function readChanges(previous: ArticleMemory, lastPoll: number, ctx: PollR
 	const limit = ctx.articlePageSize;
 	const unread = previous.unread;
 	const window = new Map<string, TrackedRecord>();
-	const same = (key: string, record: TrackedRecord) =>
-		rememberedCode(previous, key) === statusCode(record.status);
+	const same = (key: string, record: TrackedRecord) => remembered(previous, key) === record.status;
 	const floor = floorOf(previous, lastPoll, ctx);
 	const belowFloor = (record: TrackedRecord) => time(record.updated_at) < floor;
 	// While a part is unread, the top is read only down to what the last poll already handled.
@@ -120,13 +116,13 @@ function compare(window: Map<string, TrackedRecord>, memory: Recorder, lowFloor:
 		([, a], [, b]) => (time(a.updated_at) || 0) - (time(b.updated_at) || 0),
 	);
 	for (const [key, record] of ordered) {
-		const remembered = rememberedCode(memory.state, key);
+		const was = remembered(memory.state, key);
 		memory.remember(key, record.status);
-		// Same status: an edit, or a change already reported (two statuses outside the spec: unknown).
-		if (remembered === statusCode(record.status)) continue;
+		// Same status: an edit, or a change already reported.
+		if (was === record.status) continue;
 		active = true;
 		let previous: Previous;
-		if (remembered !== undefined) previous = codeStatus(remembered);
+		if (was !== undefined) previous = was;
 		else if (!(time(record.created_at) < lowFloor)) previous = undefined;
 		// Existed, finished, and not remembered: only a move back to pending is a certain change.
 		else if (PENDING.includes(record.status)) previous = null;
@@ -154,15 +150,18 @@ async function activate(ctx: PollRun, met: Met): Promise<ArticlePoll> {
 	}
 	if (rest && !rest.complete)
 		ctx.notes.add('articles changed within the look-back could not all be read');
-	const memory = new Recorder({
-		cursor,
-		floor,
-		quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
-		pending: new RecordMap(),
-		seen: new RecordMap<Seen>(),
-		// Page 1 is learnt here; the rest of the list at this poll and the next ones.
-		learn: top.hasMore ? 2 : 0,
-	});
+	const memory = new Recorder(
+		{
+			cursor,
+			floor,
+			quietSince: Number.isFinite(ctx.startedAt) ? ctx.startedAt : 0,
+			pending: {},
+			finished: {},
+			// Page 1 is learnt here; the rest of the list at this poll and the next ones.
+			learn: top.hasMore ? 2 : 0,
+		},
+		ctx,
+	);
 	for (const [key, record] of window) memory.remember(key, record.status);
 	learnFrom(memory.state, top.items);
 	for (const status of PENDING) {
@@ -170,42 +169,36 @@ async function activate(ctx: PollRun, met: Met): Promise<ArticlePoll> {
 			memory.remember(keyOf(record.id) as string, record.status);
 		}
 	}
-	memory.close(Math.max(cursor, stamp));
 	await learnArticles(memory.state, ctx, met);
-	keepOld(memory.state);
-	return { changes: [], memory: memory.state, behind: false };
+	return { changes: [], memory: memory.close(), behind: false };
 }
 
-/** The status code remembered for an article, if any. */
-function rememberedCode(state: ArticleMemory, key: string): string | undefined {
-	return state.pending.get(key) ?? state.seen.get(key)?.code ?? state.old?.get(key)?.code;
+/** The status remembered for an article, if any. */
+function remembered(state: ArticleMemory, key: string): string | undefined {
+	return state.pending[key] ?? state.finished[key];
 }
 
-/** Writes what a poll read into the article memory. */
+/** Writes what a poll read into the article memory, the latest change last. */
 class Recorder {
-	private readonly touched = new Set<string>();
-
-	constructor(readonly state: ArticleMemory) {}
+	constructor(
+		readonly state: ArticleMemory,
+		private readonly ctx: PollRun,
+	) {}
 
 	remember(key: string, status: string): void {
-		const code = statusCode(status);
-		this.state.old?.delete(key);
-		if (PENDING.includes(status)) {
-			this.state.seen.delete(key);
-			this.state.pending.set(key, code);
-		} else {
-			this.state.pending.delete(key);
-			this.state.seen.set(key, { code, bound: NaN });
-			this.touched.add(key);
-		}
+		const pending = PENDING.includes(status);
+		delete this.state[pending ? 'finished' : 'pending'][key];
+		put(this.state[pending ? 'pending' : 'finished'], key, status);
 	}
 
-	/** Every entry read in this poll belongs to its group: stamped at or before `bound`. */
-	close(bound: number): void {
-		for (const key of this.touched) {
-			const entry = this.state.seen.get(key);
-			if (entry) entry.bound = bound;
-		}
+	/** Each map held to its cap, saying what went. */
+	close(): ArticleMemory {
+		if (trim(this.state.pending, CAPS.pending) > 0)
+			this.ctx.notes.add(
+				`more than ${CAPS.pending} articles in flight: the oldest are no longer followed`,
+			);
+		if (trim(this.state.finished, CAPS.finished) > 0) this.ctx.notes.add(FINISHED_FULL);
+		return this.state;
 	}
 }
 

@@ -11,10 +11,9 @@
  */
 import { SOCIAL_STATUSES } from '../../shared/constants';
 import { definition, eventsOfKind, type Previous, type TriggerEvent } from '../events';
-import { keyOf } from './state/keys';
 import { type PollRun } from './poll-run';
 import type { Change } from './items';
-import { time, type TrackedRecord } from './reader';
+import { keyOf, time, type TrackedRecord } from './reader';
 
 /** Changes stamped this long before the time are read too: a service clock behind n8n's. */
 export const CATCH_UP_MARGIN_MS = 60_000;

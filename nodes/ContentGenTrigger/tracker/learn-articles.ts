@@ -5,22 +5,19 @@
  * that is not remembered and moves between finished statuses cannot be told from an edit.
  *
  *   requests per poll while learning = + LEARN_PAGES_PER_POLL (5), for ceil(articles / 100) / 5
- *   polls after activation (3,000 articles: 6 polls); none afterwards. At most LEARN_MAX_PAGES
- *   pages are read: a longer list's older articles stay unknown, as the state could not hold them.
+ *   polls after activation (3,000 articles: 6 polls; 20,000: 40); none afterwards. It stops once
+ *   CAPS.finished are remembered: older articles stay unknown.
  *
  * The list is newest change first and a change moves a record to the top, so a record below the
  * page read at one poll is still below it at the next: reading on from that page skips nobody.
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { PollRun } from './poll-run';
-import { time, type TrackedRecord } from './reader';
-import { keyOf, OLD_KEY, RecordMap, statusCode } from './state/keys';
-import type { ArticleMemory, Seen } from './state/memory';
+import { keyOf, time, type TrackedRecord } from './reader';
+import { CAPS, size, type ArticleMemory, type Statuses } from './state/memory';
 
 export const LEARN_PAGES_PER_POLL = 5;
-/** Finished articles remembered below the floor: 10 characters each, 40,000 of the state's 60,000. */
-export const OLD_MAX = 4000;
-export const LEARN_MAX_PAGES = OLD_MAX / 100;
+export const FINISHED_FULL = `more than ${CAPS.finished} finished articles: those changed longest ago are forgotten`;
 
 const PENDING: readonly string[] = ARTICLE_LIFECYCLE.pending;
 
@@ -34,71 +31,35 @@ export async function learnArticles(
 	ctx: PollRun,
 	met?: Map<string, TrackedRecord>,
 ): Promise<void> {
-	const first = memory.learn ?? 1;
+	const first = memory.learn;
 	if (first === 0) return;
 	for (let page = first; page < first + LEARN_PAGES_PER_POLL; page++) {
-		if (page > LEARN_MAX_PAGES) {
-			memory.learn = 0;
-			return;
-		}
 		const result = await ctx.articles(page, ctx.articlePageSize, { met });
-		learnFrom(memory, result.items);
-		if (!result.hasMore || result.items.length === 0) {
-			memory.learn = 0;
-			return;
-		}
-		memory.learn = page + 1;
-	}
-}
-
-/** Remembers the records stamped below the floor that are not remembered yet, as they are now. */
-export function learnFrom(memory: ArticleMemory, records: TrackedRecord[]): void {
-	const floor = memory.floor;
-	const old = oldOf(memory);
-	// Oldest first, so that the oldest are the first forgotten when the state is full.
-	const below = records
-		.filter((record) => time(record.updated_at) < floor)
-		.sort((a, b) => time(a.updated_at) - time(b.updated_at));
-	for (const record of below) {
-		const key = keyOf(record.id);
-		if (!key || PENDING.includes(record.status)) continue;
-		if (memory.pending.has(key) || memory.seen.has(key) || old.has(key)) continue;
-		old.set(key, { code: statusCode(record.status), bound: dayOf(time(record.updated_at), floor) });
+		const full = !learnFrom(memory, result.items);
+		if (full) ctx.notes.add(FINISHED_FULL);
+		memory.learn = !result.hasMore || result.items.length === 0 || full ? 0 : page + 1;
+		if (memory.learn === 0) return;
 	}
 }
 
 /**
- * At the end of a poll: finished articles now below the floor move to the old ones (short keys,
- * so the state's other keys stay whole), and the old ones are held to OLD_MAX, those changed
- * longest ago forgotten first (a later move of one between finished statuses goes unreported).
+ * Remembers the records stamped below the floor that are not remembered yet, as they are now:
+ * changed before any remembered, so first in the map. False when the cap left some out.
  */
-export function keepOld(memory: ArticleMemory): void {
-	const old = oldOf(memory);
-	for (const [key, entry] of [...memory.seen]) {
-		if (!(entry.bound < memory.floor)) continue;
-		memory.seen.delete(key);
-		old.set(key, { code: entry.code, bound: dayOf(entry.bound, Infinity) });
+export function learnFrom(memory: ArticleMemory, records: TrackedRecord[]): boolean {
+	const learnt: Statuses = {};
+	const below = records
+		.filter((record) => time(record.updated_at) < memory.floor)
+		.sort((a, b) => time(a.updated_at) - time(b.updated_at));
+	for (const record of below) {
+		const key = keyOf(record.id);
+		if (!key || PENDING.includes(record.status)) continue;
+		if (memory.pending[key] !== undefined || memory.finished[key] !== undefined) continue;
+		learnt[key] = record.status;
 	}
-	forgetLeastRecent(old, old.size - OLD_MAX, Infinity);
-}
-
-function oldOf(memory: ArticleMemory): RecordMap<Seen> {
-	memory.old ??= new RecordMap<Seen>(OLD_KEY);
-	return memory.old;
-}
-
-/** The end of the day of a time (so few groups are stored), under `cap`. */
-function dayOf(stamp: number, cap: number): number {
-	const day = 86_400_000;
-	return Number.isFinite(stamp)
-		? Math.min(cap - 1, Math.ceil((stamp + 1) / day) * day - 1)
-		: cap - 1;
-}
-
-/** Forgets up to `count` finished articles below the floor, those changed longest ago first. */
-export function forgetLeastRecent(seen: RecordMap<Seen>, count: number, floor: number): void {
-	if (count <= 0) return;
-	const old = [...seen].filter(([, entry]) => entry.bound < floor);
-	old.sort(([, x], [, y]) => x.bound - y.bound);
-	for (const [key] of old.slice(0, count)) seen.delete(key);
+	const room = CAPS.finished - size(memory.finished);
+	const keys = Object.keys(learnt);
+	for (const key of keys.slice(0, Math.max(0, keys.length - room))) delete learnt[key];
+	memory.finished = { ...learnt, ...memory.finished };
+	return keys.length <= room;
 }

@@ -1,7 +1,7 @@
 /** One poll as the tracker's parts share it: settings, reads of the service, what it has to say. */
-import { keyOf } from './state/keys';
 import {
 	isOutOfTime,
+	keyOf,
 	PAGE_SIZE,
 	type ListResult,
 	type Reader,
@@ -18,17 +18,14 @@ const UNFOLLOWED = 'too many social records to follow: the oldest are no longer 
  */
 export class Notes {
 	readonly said: string[] = [];
-	private unfollowed = false;
 
 	add(note: string): void {
-		this.said.push(note);
+		if (!this.said.includes(note)) this.said.push(note);
 	}
 
 	/** Some social records of a followed list are not followed one by one (any number of causes). */
 	addUnfollowed(): void {
-		if (this.unfollowed) return;
-		this.unfollowed = true;
-		this.said.push(UNFOLLOWED);
+		this.add(UNFOLLOWED);
 	}
 }
 

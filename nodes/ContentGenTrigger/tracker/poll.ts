@@ -2,7 +2,7 @@
  * One poll of the trigger, free of n8n and of I/O but the reader it is given: what was stored,
  * articles (./articles), social content (./social/social), the changes since a lost start
  * (./catchup), the repeats of at-least-once delivery (./repeats), then the items and the state to
- * store (./state/codec). Nothing is stored unless the whole poll finishes, so one that fails
+ * store (./state/memory, stored as it is by ./state/codec). Nothing is stored unless the whole poll finishes, so one that fails
  * part-way repeats its window. ../README.md walks through it.
  */
 import { pollArticles } from './articles';
@@ -11,7 +11,7 @@ import { eventsOfKind, type TriggerEvent } from '../events';
 import { itemsOf, type EmittedItem } from './items';
 import { withRepeats, type Delivery } from './repeats';
 import { pollSocial } from './social/social';
-import { store } from './state/forget';
+import { encode } from './state/codec';
 import type { TrackerMemory } from './state/memory';
 import { readStored, type Stored } from './state/formats';
 import { PollRun, type PollSettings } from './poll-run';
@@ -111,23 +111,18 @@ export async function runPoll(
 		...itemsOf(since?.articles ?? [], 'article', events),
 		...itemsOf(since?.social ?? [], 'social', events),
 	];
-	let journal: Record<string, unknown> | undefined;
-	if (met) {
-		const journalStored = storedAs.kind === 'read' ? (stored as { j?: unknown }).j : undefined;
-		({ items, journal } = await withRepeats(journalStored, items, events, met, ctx));
-	}
+	let journal;
+	if (met) ({ items, journal } = await withRepeats(previous?.journal, items, events, met, ctx));
 	const memory: TrackerMemory = {
 		scope: config.scope,
 		committedAt: config.now ?? 0,
 		articles: articles?.memory,
 		social: social?.memory,
+		journal,
 	};
-	const reserved = journal ? JSON.stringify(journal).length : 0;
-	const state = store(memory, ctx.notes, ctx.lookBackMs, reserved);
-	if (journal) state.j = journal;
 	return {
 		items,
-		state,
+		state: encode(memory),
 		lag: lagOf(articles?.behind ?? false, social, ctx.notes.said),
 		stored: storedAs,
 		started: !previous,

@@ -1,5 +1,5 @@
 /** The tracker's side of the seam: what it asks the service for, what it is answered, the `Reader`. */
-import { PAGE_SIZE_MAX } from '../../shared/constants';
+import { PAGE_SIZE_MAX, UUID_PATTERN } from '../../shared/constants';
 
 export interface TrackedRecord {
 	id: string;
@@ -57,4 +57,9 @@ export function newest(records: TrackedRecord[], field: 'created_at' | 'updated_
 		if (stamp > latest) latest = stamp;
 	}
 	return latest;
+}
+
+/** The id a record is remembered by (lower case); undefined when it is not a UUID (not tracked). */
+export function keyOf(id: unknown): string | undefined {
+	return typeof id === 'string' && UUID_PATTERN.test(id) ? id.toLowerCase() : undefined;
 }

@@ -5,15 +5,15 @@
  * each item is reported again by the next REPEATS polls that complete, with the same eventId
  * (./items), for n8n's Remove Duplicates node to drop what did arrive.
  *
- * The state keeps a journal of the items reported by recent polls (at most JOURNAL_MAX). A repeat
+ * The memory keeps a journal of the items reported by recent polls (at most JOURNAL_MAX). A repeat
  * shows the record as it is now: an article from the list pages the poll read anyway, else from
  * the top of the list; social content read by id (1 request each).
  */
-import type { Previous, RecordKind, TriggerEvent } from '../events';
+import type { TriggerEvent } from '../events';
 import { eventId, itemOf, type EmittedItem } from './items';
-import { keyOf, unpackId } from './state/keys';
 import type { Notes, PollRun } from './poll-run';
-import { time, type TrackedRecord } from './reader';
+import { keyOf, time, type TrackedRecord } from './reader';
+import type { Journal, JournalEntry } from './state/memory';
 
 /** How often a change is reported, first and again: 1 + REPEATS times. */
 export const REPEATS = 2;
@@ -22,58 +22,15 @@ export const JOURNAL_MAX = 100;
 export type Delivery = 'exactlyOnce' | 'atLeastOnce';
 export const DELIVERIES: readonly Delivery[] = ['exactlyOnce', 'atLeastOnce'];
 
-interface Entry {
-	/** The poll that first reported it. */
-	poll: number;
-	kind: RecordKind;
-	key: string;
-	/** The status it changed to, and its updated_at then (epoch ms, or as the service wrote it). */
-	status: string;
-	stamp: number | string;
-	previous: Previous;
-}
-
-export interface Journal {
-	/** The number of the next poll. */
-	poll: number;
-	entries: Entry[];
-}
-
-type Stored = [number, string, string, string, number | string, (string | null)?];
-
-/** The journal of a stored state (its `j`); empty when there is none. */
-export function decodeJournal(raw: unknown): Journal {
-	const j = raw as { n?: unknown; e?: unknown } | undefined;
-	const poll = typeof j?.n === 'number' ? j.n : 0;
-	const entries: Entry[] = [];
-	for (const e of Array.isArray(j?.e) ? (j.e as unknown[]) : []) {
-		if (!Array.isArray(e) || e.length < 5) continue;
-		const [at, kind, key, status, stamp, previous] = e as Stored;
-		if (typeof at !== 'number' || typeof key !== 'string' || typeof status !== 'string') continue;
-		const recordKind: RecordKind = kind === 's' ? 'social' : 'article';
-		entries.push({ poll: at, kind: recordKind, key, status, stamp, previous });
-	}
-	return { poll, entries };
-}
-
-export function encodeJournal(journal: Journal): Record<string, unknown> {
-	const e = journal.entries.map((entry): Stored => {
-		const out: Stored = [entry.poll, entry.kind[0], entry.key, entry.status, entry.stamp];
-		if (entry.previous !== undefined) out.push(entry.previous);
-		return out;
-	});
-	return { n: journal.poll, e };
-}
-
-const idOf = (entry: Entry) => eventId(entry.kind, unpackId(entry.key), entry.status, entry.stamp);
+const idOf = (entry: JournalEntry) => eventId(entry.kind, entry.id, entry.status, entry.updatedAt);
 
 /** Articles of the journal not among `met`: read from the top of the list down to their time. */
 async function findArticles(
-	wanted: Entry[],
+	wanted: JournalEntry[],
 	met: Map<string, TrackedRecord>,
 	ctx: PollRun,
 ): Promise<void> {
-	const left = () => wanted.filter((entry) => !met.has(entry.key));
+	const left = () => wanted.filter((entry) => !met.has(entry.id));
 	for (let page = 1; left().length > 0 && page <= ctx.maxArticlePages; page++) {
 		// Records already met keep the version read first.
 		const list = await ctx.articles(page, ctx.articlePageSize);
@@ -82,7 +39,7 @@ async function findArticles(
 			if (key && !met.has(key)) met.set(key, record);
 		}
 		const last = list.items[list.items.length - 1];
-		const below = left().every((entry) => time(last?.updated_at) < Number(entry.stamp));
+		const below = left().every((entry) => time(last?.updated_at) < Number(entry.updatedAt));
 		if (!list.hasMore || list.items.length === 0 || below) return;
 	}
 }
@@ -108,13 +65,13 @@ export async function repeats(
 	let late = 0;
 	for (const entry of due) {
 		let record: TrackedRecord | null | undefined;
-		if (entry.kind === 'article') record = met.get(entry.key);
+		if (entry.kind === 'article') record = met.get(entry.id);
 		else if (late > 0) {
 			late++;
 			continue;
 		} else {
 			// Declined once half the poll's time is gone: the next poll may still repeat it.
-			record = await ctx.recordIfTime(unpackId(entry.key));
+			record = await ctx.recordIfTime(entry.id);
 			if (record === undefined) {
 				late++;
 				continue;
@@ -122,7 +79,7 @@ export async function repeats(
 		}
 		if (!record) gone++;
 		const item =
-			record && itemOf(entry.kind, entry.previous, entry.status, record, events, idOf(entry));
+			record && itemOf(entry.kind, entry.previousStatus, entry.status, record, events, idOf(entry));
 		if (item) items.push(item);
 	}
 	if (gone > 0) ctx.notes.add(`${gone} record(s) to report again are no longer listed`);
@@ -135,16 +92,16 @@ export function nextJournal(journal: Journal, reported: EmittedItem[], notes: No
 	const poll = journal.poll;
 	const kept = journal.entries.filter((entry) => entry.poll > poll - REPEATS);
 	for (const item of reported) {
-		const key = keyOf(item.record.id);
-		if (!key) continue;
+		const id = keyOf(item.record.id);
+		if (!id) continue;
 		const stamp = time(item.record.updated_at);
 		kept.push({
 			poll,
 			kind: item.kind,
-			key,
+			id,
 			status: item.record.status,
-			stamp: Number.isFinite(stamp) ? stamp : String(item.record.updated_at ?? ''),
-			previous: item.previous,
+			updatedAt: Number.isFinite(stamp) ? stamp : String(item.record.updated_at ?? ''),
+			...(item.previous !== undefined ? { previousStatus: item.previous } : {}),
 		});
 	}
 	const over = kept.length - JOURNAL_MAX;
@@ -161,16 +118,15 @@ export function nextJournal(journal: Journal, reported: EmittedItem[], notes: No
  * out), then its own items; and the journal to store.
  */
 export async function withRepeats(
-	journalStored: unknown,
+	before: Journal = { poll: 0, entries: [] },
 	items: EmittedItem[],
 	events: readonly TriggerEvent[],
 	met: Map<string, TrackedRecord>,
 	ctx: PollRun,
-): Promise<{ items: EmittedItem[]; journal: Record<string, unknown> }> {
-	const before = decodeJournal(journalStored);
+): Promise<{ items: EmittedItem[]; journal: Journal }> {
 	const again = await repeats(before, events, met, ctx);
 	const fresh = new Set(items.map((item) => item.eventId));
 	const repeated = again.filter((item) => !fresh.has(item.eventId));
-	const journal = encodeJournal(nextJournal(before, items, ctx.notes));
+	const journal = nextJournal(before, items, ctx.notes);
 	return { items: repeated.length > 0 ? [...repeated, ...items] : items, journal };
 }

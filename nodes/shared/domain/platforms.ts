@@ -21,6 +21,10 @@ const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {
 	snapchat: 'Snapchat',
 };
 
+/** The name a platform's value is shown by, or undefined for a word that is no platform. */
+export const platformLabel = (value: string): string | undefined =>
+	(PLATFORM_LABELS as Record<string, string>)[value];
+
 /** Options of every platform parameter, sorted by name as n8n's lint expects. */
 export const platformOptions: INodePropertyOptions[] = PLATFORMS.map((value) => ({
 	name: PLATFORM_LABELS[value],

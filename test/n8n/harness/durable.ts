@@ -1,7 +1,7 @@
 // The trigger under n8n's durable poll scheduler, in two scenarios from issue reports, with a given
 // cursor setting and Delivery: (a) 8 records finish 5 s after activation; (b) main is stopped
 // (SIGTERM) 40 ms into a poll that has 2 changes, 4 more change while it is down, then it starts
-// again. The workflow is the dedupe recipe: the trigger (Article Completed + Social Content
+// again. The workflow is the dedupe recipe: the trigger (Article Finished + Social Content
 // Finished, every 15 s), n8n's Remove Duplicates on {{ $json.eventId }} (items processed in
 // previous executions), then a step. Counted per change: what reached the step (the recipe's
 // output), and what the trigger emitted (without the recipe: repeats, and whether every repeat of

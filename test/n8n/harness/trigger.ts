@@ -10,6 +10,8 @@ export interface Emissions {
 	hits: number;
 	/** the same record and transition emitted more than once */
 	duplicates: number;
+	/** records of the items whose `eventId` an earlier item carried (what Remove Duplicates drops) */
+	sameEventId: string[];
 	/** watched records never emitted */
 	missing: string[];
 	executionIds: string[];
@@ -31,6 +33,10 @@ export async function emissions(
 		[h.id ?? h.article_id, h.event, h.previousStatus, h.status].join(' '),
 	);
 	const seen = new Set(hits.map((h) => String(h.id ?? h.article_id)));
+	const eventIds = new Set<string>();
+	const sameEventId = hits
+		.filter((h) => eventIds.size === eventIds.add(String(h.eventId)).size)
+		.map((h) => String(h.id ?? h.article_id));
 	const earlier = new Set<string>();
 	const byExecution = [...records].reverse().map((r) => {
 		const carried = (r.nodes[triggerName] ?? [])
@@ -45,6 +51,7 @@ export async function emissions(
 		failed: records.filter((r) => r.status !== 'success').length,
 		hits: hits.length,
 		duplicates: transitions.length - new Set(transitions).size,
+		sameEventId,
 		missing: ids.filter((id) => !seen.has(id)),
 		executionIds,
 		byExecution,
@@ -77,7 +84,7 @@ export function polls(
 
 /**
  * n articles of a user complete (queued -> cms) and n social posts finish (generating ->
- * completed): what a trigger on Article Completed + Social Content Finished reports.
+ * completed): what a trigger on Article Finished + Social Content Finished reports.
  */
 export function finishRecords(
 	sandbox: Sandbox,

@@ -50,7 +50,7 @@ export const properties: INodeProperties[] = [
 		description: `What the article is about (${BOUNDS.topic.min}-${BOUNDS.topic.max} characters). Generating costs 1.5 credits.`,
 	},
 	waitForCompletionProperty(
-		'Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs its ID at once, for a Wait for Completion later.',
+		"Whether to wait until the article is finished and output it with its content (polls for free; usually a few minutes). Otherwise outputs its ID at once, for a 'Wait for Completion' later.",
 	),
 	...outputProperties(ARTICLE_FIELDS, { waitForCompletion: [true] }),
 	additionalFields([

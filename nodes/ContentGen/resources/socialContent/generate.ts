@@ -67,7 +67,7 @@ export const properties: INodeProperties[] = [
 		description: `Platforms to write posts for (${BOUNDS.platforms.min}-${BOUNDS.platforms.max}). Costs 0.6 credits per platform, e.g. 1.8 credits for 3.`,
 	},
 	waitForCompletionProperty(
-		'Whether to wait until the posts are finished and output the social content with its captions and images (polls for free; usually under a minute). Otherwise outputs its ID at once, for a Wait for Completion later.',
+		"Whether to wait until the posts are finished and output the social content with its captions and images (polls for free; usually under a minute). Otherwise outputs its ID at once, for a 'Wait for Completion' later.",
 	),
 	...outputProperties(SOCIAL_FIELDS, { waitForCompletion: [true] }),
 	additionalFields([

@@ -28,7 +28,7 @@ export const socialOutputOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0.1, maxValue: 1024, numberPrecision: 1 },
 		default: DEFAULT_MAX_IMAGE_MB,
-		description: 'Fail instead of downloading an image larger than this',
+		description: `An image larger than this stops the item instead of being downloaded. Defaults to ${DEFAULT_MAX_IMAGE_MB}.`,
 		displayOptions: { show: { downloadImages: [true] } },
 	},
 	{

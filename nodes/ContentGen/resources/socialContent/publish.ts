@@ -35,7 +35,7 @@ const explain: Explain = (answer) => {
 	if (answer.statusCode === 412) {
 		return {
 			message: 'The social content cannot be published yet',
-			hint: 'Either it is still generating (wait for completion first, e.g. with the Wait for Completion operation) or the account has no connected social profile (connect one in the service).',
+			hint: "Either it is still generating (wait for completion first, e.g. with the 'Wait for Completion' operation) or the account has no connected social profile (connect one in the service).",
 		};
 	}
 	return undefined;

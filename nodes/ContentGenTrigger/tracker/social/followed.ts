@@ -2,27 +2,25 @@
  * The followed lists: the social statuses whose records the trigger follows one by one (draft,
  * queued, generating; plus ready, completed and scheduled for the events that come after a
  * finish). Each poll reads page 1 of each; they are read whole only when a count or page 1 says
- * something moved among them. Lists of more than FOLLOW_MAX records are not followed.
+ * something moved among them. Lists of more than CAPS.followedList records are not followed.
  * A followed record that leaves them is found again (FindAgain, below).
  */
 import { isSocialListStatus } from '../../../shared/domain/statuses';
 import type { Notes, PollRun } from '../poll-run';
-import { PAGE_SIZE, type ListResult, type TrackedRecord } from '../reader';
-import { FULL_KEY, keyOf, RecordMap, statusCode } from '../state/keys';
-import type { SocialMemory } from '../state/memory';
+import { keyOf, PAGE_SIZE, type ListResult, type TrackedRecord } from '../reader';
+import { CAPS, put, trim, type SocialMemory, type Statuses } from '../state/memory';
 import { keep, pageCap } from './whole-list';
 
-/** Lists longer than this are not followed one by one (state and requests would not scale). */
-export const FOLLOW_MAX = 6000;
+const FOLLOW_MAX = CAPS.followedList;
 
 export interface FollowedRead {
 	/** Every record met in the followed lists, as it is now. */
 	listed: Map<string, TrackedRecord>;
 	/** Lists read whole in this poll: a member of the last poll not met there has left. */
 	readWhole: Set<string>;
-	/** Codes of the lists whose members are all remembered after this poll. */
-	complete: string;
-	/** Each complete list's count, by status code. */
+	/** The lists whose members are all remembered after this poll. */
+	complete: string[];
+	/** Each complete list's count, by status. */
 	counts: Record<string, number>;
 	/** Lists too long to follow. */
 	tooLong: Set<string>;
@@ -42,25 +40,23 @@ export async function readFollowed(
 		for (const record of first.items) keep(listed, record);
 	}
 	const tooLong = new Set(statuses.filter((s) => (firsts.get(s) as ListResult).total > FOLLOW_MAX));
-	const result: FollowedRead = { listed, readWhole: new Set(), complete: '', counts: {}, tooLong };
+	const result: FollowedRead = { listed, readWhole: new Set(), complete: [], counts: {}, tooLong };
 	const partial: string[] = [];
 	if (nothingMoved(statuses, firsts, previous)) {
 		for (const status of statuses) {
-			const code = statusCode(status);
-			if (previous.completeLists.includes(code)) result.complete += code;
+			if (previous.completeLists.includes(status)) result.complete.push(status);
 			else if (!tooLong.has(status)) ctx.notes.addUnfollowed();
-			result.counts[code] = (firsts.get(status) as ListResult).total;
+			result.counts[status] = (firsts.get(status) as ListResult).total;
 		}
 	} else {
 		for (const status of statuses) {
-			const code = statusCode(status);
 			const read = await readList(status, listed, firsts.get(status) as ListResult, ctx);
 			if (read.tooLong) continue;
 			if (!read.complete) partial.push(status);
 			else {
 				result.readWhole.add(status);
-				result.complete += code;
-				result.counts[code] = read.total;
+				result.complete.push(status);
+				result.counts[status] = read.total;
 			}
 		}
 	}
@@ -88,14 +84,13 @@ function nothingMoved(
 	previous: SocialMemory,
 ): boolean {
 	return statuses.every((status) => {
-		const code = statusCode(status);
 		const first = firsts.get(status) as ListResult;
 		if (first.total > FOLLOW_MAX) return true;
-		if (previous.listCounts[code] !== first.total) return false;
-		const complete = previous.completeLists.includes(code);
+		if (previous.listCounts[status] !== first.total) return false;
+		const complete = previous.completeLists.includes(status);
 		return first.items.every((record) => {
-			const remembered = previous.followed.get(keyOf(record.id) ?? '');
-			return remembered === code || (remembered === undefined && !complete);
+			const remembered = previous.followed[keyOf(record.id) ?? ''];
+			return remembered === status || (remembered === undefined && !complete);
 		});
 	});
 }
@@ -127,21 +122,19 @@ async function readList(
 
 /** The followed records after this poll, against what the last poll remembered. */
 export class Following {
-	/** Records in the followed lists: key -> status code. */
-	readonly listed: RecordMap<string>;
-	/** Records in a status no list filter accepts, fetched by id: whole keys (there are few). */
-	readonly byId = new RecordMap<string>();
+	/** Records in the followed lists. */
+	readonly listed: Statuses = {};
+	/** Records in a status no list filter accepts, read by id (there are few). */
+	readonly byId: Statuses = {};
+	/** Records reported in `failed`, which a new generation leaves for a followed list. */
+	readonly unfollowed: Statuses;
 
 	constructor(
 		private readonly previous: SocialMemory,
 		private readonly statuses: readonly string[],
+		private readonly ctx: PollRun,
 	) {
-		// Every map of this poll compares keys at the length the state was stored with.
-		this.listed = new RecordMap(previous.followed.keyLength);
-	}
-
-	get keyLength(): number {
-		return this.listed.keyLength;
+		this.unfollowed = previous.unfollowed;
 	}
 
 	/** Whether records in this status are followed in its list. */
@@ -149,23 +142,41 @@ export class Following {
 		return this.statuses.includes(status);
 	}
 
-	/** The status code the last poll remembered for a record it followed. */
+	/** The status the last poll remembered for a record it followed. */
 	remembered(key: string): string | undefined {
 		const p = this.previous;
-		return p.followed.get(key) ?? p.byId.get(key) ?? p.missing.get(key);
+		return p.followed[key] ?? p.byId[key] ?? p.missing[key];
 	}
 
 	/** Followed now, or by the last poll. */
 	has(key: string): boolean {
-		return this.listed.has(key) || this.byId.has(key) || this.remembered(key) !== undefined;
+		return (
+			this.listed[key] !== undefined ||
+			this.byId[key] !== undefined ||
+			this.remembered(key) !== undefined
+		);
 	}
 
 	/** Follows a record in its status: in its list, by id (no list shows it), or not (false). */
 	follow(key: string, status: string): boolean {
-		if (this.follows(status)) this.listed.set(key, statusCode(status));
-		else if (!isSocialListStatus(status)) this.byId.set(key, statusCode(status));
-		else return false;
+		delete this.unfollowed[key];
+		if (this.follows(status)) this.listed[key] = status;
+		else if (!isSocialListStatus(status)) put(this.byId, key, status);
+		else {
+			// Failed is left by a new generation, into a followed list: the move it then makes.
+			if (status === 'failed') put(this.unfollowed, key, status);
+			return false;
+		}
 		return true;
+	}
+
+	/** The records read by id, and those not followed, held to their caps. */
+	close(): void {
+		if (trim(this.byId, CAPS.byId) > 0)
+			this.ctx.notes.add(
+				`more than ${CAPS.byId} social records in publishing: the oldest are no longer followed`,
+			);
+		trim(this.unfollowed, CAPS.unfollowed);
 	}
 }
 
@@ -178,22 +189,16 @@ export class Following {
  * longer followed.
  */
 export class FindAgain {
-	/** Followed records out of sight in this poll: key -> the status code remembered. */
-	readonly toFind: RecordMap<string>;
+	/** Followed records out of sight in this poll, with the status remembered. */
+	readonly toFind: Statuses = {};
 	/** Those met in this poll, as they are now. */
-	readonly met: RecordMap<TrackedRecord>;
+	readonly met = new Map<string, TrackedRecord>();
 	/** Those gone for good (404, or not in the list): no longer followed. */
-	readonly gone: RecordMap<true>;
-
-	constructor(keyLength: number) {
-		this.toFind = new RecordMap(keyLength);
-		this.met = new RecordMap(keyLength);
-		this.gone = new RecordMap(keyLength);
-	}
+	readonly gone = new Set<string>();
 
 	/** Out of sight and not met yet. */
 	wants(key: string): boolean {
-		return this.toFind.has(key) && !this.met.has(key);
+		return this.toFind[key] !== undefined && !this.met.has(key);
 	}
 
 	meet(record: TrackedRecord): void {
@@ -202,23 +207,29 @@ export class FindAgain {
 
 	/** How many are still to find: neither met nor gone. */
 	get left(): number {
-		return [...this.toFind].filter(([key]) => !this.met.has(key) && !this.gone.has(key)).length;
+		return Object.keys(this.toFind).filter((key) => !this.met.has(key) && !this.gone.has(key))
+			.length;
 	}
 
 	/**
-	 * One request each, while fewer than the `searchCost` pages that would meet them too (whole
-	 * ids only). `lost` is told of each one gone.
+	 * One request each: a record in a status no list shows (`publishing`) at every poll, outside the
+	 * search's budget; the others within it, while fewer than the `searchCost` pages that would meet
+	 * them too. `lost` is told of each one gone.
 	 */
 	async fetchById(ctx: PollRun, searchCost: number, lost: () => void): Promise<void> {
-		const left = [...this.toFind]
-			.filter(([key]) => !this.met.has(key) && key.length >= FULL_KEY)
-			.map(([key]) => key);
-		if (left.length === 0 || left.length >= searchCost) return;
-		for (const key of left) {
-			const reply = await ctx.searchRecord(this.toFind.idOf(key) as string);
-			if (reply === undefined) return;
+		const left = Object.keys(this.toFind).filter((key) => !this.met.has(key));
+		const listed = left.filter((key) => isSocialListStatus(this.toFind[key]));
+		const byId = left.filter((key) => !isSocialListStatus(this.toFind[key]));
+		const wanted = [...byId, ...(listed.length < searchCost ? listed : [])];
+		for (const key of wanted) {
+			const alone = !isSocialListStatus(this.toFind[key]);
+			const reply = await (alone ? ctx.recordIfTime(key) : ctx.searchRecord(key));
+			if (reply === undefined) {
+				if (alone) continue;
+				return;
+			}
 			if (reply === null) {
-				this.gone.set(key, true);
+				this.gone.add(key);
 				lost();
 			} else this.meet(reply);
 		}
@@ -229,6 +240,6 @@ export class FindAgain {
 		const left = this.left;
 		if (left === 0) return;
 		notes.add(`stopped following ${left} social record(s) no longer in the list`);
-		for (const [key] of this.toFind) if (!this.met.has(key)) this.gone.set(key, true);
+		for (const key of Object.keys(this.toFind)) if (!this.met.has(key)) this.gone.add(key);
 	}
 }

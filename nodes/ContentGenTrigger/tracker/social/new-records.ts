@@ -10,8 +10,7 @@
  */
 import type { PollRun } from '../poll-run';
 import { time, type ListResult, type TrackedRecord } from '../reader';
-import { RecordMap } from '../state/keys';
-import type { Learning, NewRecordMemory } from '../state/memory';
+import { CAPS, put, size, trim, type Learning, type NewRecordMemory } from '../state/memory';
 import type { FindAgain } from './followed';
 import { pageCap, type WholeList } from './whole-list';
 
@@ -71,7 +70,7 @@ export class NewRecords {
 
 	/** New records reported since `count` was taken, keyed or not. */
 	private get reported(): number {
-		return this.memory.reported.size + this.memory.reportedFollowed.count;
+		return size(this.memory.reported) + this.memory.reportedFollowed.count;
 	}
 
 	/** New records the count says exist and that were not found yet. */
@@ -91,7 +90,7 @@ export class NewRecords {
 
 	/**
 	 * Takes a record created after newAfter that is not remembered as new, while the count says new
-	 * records may be still to find (a record forgotten to keep the state small is not one).
+	 * records may be still to find (a record forgotten past a cap is not one).
 	 */
 	takeIfNew(key: string, record: TrackedRecord): boolean {
 		const created = time(record.created_at);
@@ -101,11 +100,12 @@ export class NewRecords {
 			return false;
 		// A followed record out of sight may be lost, and hide a new record from the count.
 		const mayHide =
-			!this.learning && (this.memory.hiddenByLoss === true || this.findAgain.toFind.size > 0);
+			!this.learning && (this.memory.hiddenByLoss === true || size(this.findAgain.toFind) > 0);
 		if (this.expected === 0 && !mayHide) return false;
-		if (this.isFollowed(key) || this.findAgain.toFind.has(key)) return false;
-		if (this.memory.recent.has(key) || this.memory.reported.has(key)) return false;
-		this.memory.reported.set(key, NaN);
+		if (this.isFollowed(key) || this.findAgain.toFind[key] !== undefined) return false;
+		if (this.memory.recent[key] !== undefined || this.memory.reported[key] !== undefined)
+			return false;
+		this.remember(this.memory.reported, key);
 		this.newest = Math.max(this.newest, created);
 		this.taken.push(record);
 		this.takenKeys.add(key);
@@ -116,8 +116,13 @@ export class NewRecords {
 	keepIfRecent(key: string, record: TrackedRecord): void {
 		const created = time(record.created_at);
 		if (!(created > this.newAfter)) return;
-		this.memory.recent.set(key, NaN);
+		this.remember(this.memory.recent, key);
 		this.newest = Math.max(this.newest, created);
+	}
+
+	/** An entry of this poll, bounded when it closes. */
+	private remember(map: Record<string, number>, key: string): void {
+		put(map, key, NaN);
 	}
 
 	/** While learning, every record met counts, but one created since activation (it is new). */
@@ -135,16 +140,19 @@ export class NewRecords {
 	closePoll(): void {
 		// A new record that is followed is in the followed map: it is only counted, not kept twice.
 		let { count, newest } = this.memory.reportedFollowed;
-		for (const [key, value] of [...this.memory.reported]) {
+		for (const [key, value] of Object.entries(this.memory.reported)) {
 			if (!Number.isNaN(value) || !this.isFollowed(key)) continue;
-			this.memory.reported.delete(key);
+			delete this.memory.reported[key];
 			count++;
 			newest = Math.max(newest, this.newest);
 		}
 		this.memory.reportedFollowed = { count, newest };
 		// Entries of this poll belong to its group: created at or before its newest record.
 		for (const map of [this.memory.recent, this.memory.reported]) {
-			for (const [key, value] of [...map]) if (Number.isNaN(value)) map.set(key, this.newest);
+			for (const [key, value] of Object.entries(map))
+				if (Number.isNaN(value)) map[key] = this.newest;
+			if (trim(map, CAPS.recent) > 0)
+				this.ctx.notes.add('too many new social records at once: some may go unreported');
 		}
 		const learning = this.memory.learning;
 		if (!learning) return;
@@ -174,14 +182,14 @@ export class NewRecords {
 		const allFound = this.expected === 0;
 		if (allFound) {
 			let newest = Math.max(m.newestCreated, Math.min(m.reportedFollowed.newest, this.ctx.now));
-			for (const [key, created] of m.reported) {
+			for (const [key, created] of Object.entries(m.reported)) {
 				// A followed record cannot pass for new; it is remembered when it stops being followed.
-				if (!this.isFollowed(key)) m.recent.set(key, created);
+				if (!this.isFollowed(key)) put(m.recent, key, created);
 				newest = Math.max(newest, Math.min(created, this.ctx.now));
 			}
 			m.count += this.reported;
-			m.reported = new RecordMap<number>(m.recent.keyLength);
-			m.reportedFollowed = { count: 0, newest: -Infinity };
+			m.reported = {};
+			m.reportedFollowed = { count: 0, newest: 0 };
 			// While a pass looks for what a loss hid, records older than those found may still be new.
 			if (!m.hiddenByLoss) m.newestCreated = newest;
 			m.uncertain = 0;
@@ -217,7 +225,8 @@ export function learningFloor(learning: Learning, ctx: PollRun): number {
 }
 
 export function trimRecent(memory: NewRecordMemory, floor: number): void {
-	for (const [key, bound] of [...memory.recent]) if (bound <= floor) memory.recent.delete(key);
+	for (const [key, bound] of Object.entries(memory.recent))
+		if (bound <= floor) delete memory.recent[key];
 }
 
 /** Notes a record read while learning; followed records need no entry (they are remembered). */
@@ -236,7 +245,7 @@ export function learnRecord(
 	// moves, in few groups.
 	const bucket = ctx.lookBackMs / 4;
 	if (created > learningFloor(learning, ctx) && !followed)
-		memory.recent.set(key, Math.ceil(created / bucket) * bucket);
+		put(memory.recent, key, Math.ceil(created / bucket) * bucket);
 }
 
 const SAMPLED =
@@ -258,7 +267,7 @@ export async function readToLearn(
 	// Reordered on every request and too long for this poll's requests: it can only be sampled.
 	const onlySampled = () => list.reorders && pageCap(count) > budget;
 	const created = () =>
-		count - learning.count - (memory.reported.size + memory.reportedFollowed.count);
+		count - learning.count - (size(memory.reported) + memory.reportedFollowed.count);
 	if (onlySampled() && created() <= 0) return false;
 	let page = list.reorders ? 2 : learning.page;
 	let passEnded = !first.hasMore;

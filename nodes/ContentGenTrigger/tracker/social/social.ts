@@ -22,7 +22,7 @@
  *    the list is, else from where the last poll stopped; its pages are optional reads within the
  *    poll's request budget (./whole-list.ts keeps what one poll met of the list).
  * 6. The changes go to the items (../items.ts); the memory for the next poll is returned
- *    (memoryAfter; its stored keys: ../state/README.md).
+ *    (memoryAfter, stored as it is: ../state/memory.ts).
  *
  *   idle poll = followed lists + 1 requests: 4 for finished/failed events, 7 with the others, at
  *     any size.
@@ -32,9 +32,9 @@
 import { followedStatuses, type TriggerEvent } from '../../events';
 import type { PollRun } from '../poll-run';
 import type { Change } from '../items';
-import { newest, type TrackedRecord } from '../reader';
-import { codeStatus, keyOf, RecordMap, statusCode } from '../state/keys';
-import type { NewRecordMemory, SocialMemory } from '../state/memory';
+import { isSocialPending } from '../../../shared/domain/statuses';
+import { keyOf, newest, type TrackedRecord } from '../reader';
+import type { NewRecordMemory, SocialMemory, Statuses } from '../state/memory';
 import { FindAgain, Following, readFollowed, type FollowedRead } from './followed';
 import { NewRecords } from './new-records';
 import { Search } from './search';
@@ -64,17 +64,16 @@ export async function pollSocial(
 	ctx: PollRun,
 ): Promise<SocialPoll> {
 	const statuses = followedStatuses(events);
-	const lists = statuses.map(statusCode).join('');
 	// The first poll, or one whose events follow other lists: a starting point, nothing reported.
-	const activating = !stored || stored.followedLists !== lists;
-	const previous = activating ? startingMemory(lists) : stored;
+	const activating = !stored || stored.followedLists.join() !== statuses.join();
+	const previous = activating ? startingMemory(statuses) : stored;
 
 	const read = await readFollowed(statuses, previous, ctx);
 	const first = await ctx.social(1);
 	// Activating: learn the newest record from the whole list before telling new records apart.
 	if (activating) startLearning(previous.newRecords, first.total);
-	const following = new Following(previous, statuses);
-	const findAgain = new FindAgain(following.keyLength);
+	const following = new Following(previous, statuses, ctx);
+	const findAgain = new FindAgain();
 	const isFollowed = (key: string) => following.has(key);
 	const newRecords = new NewRecords(
 		previous.newRecords,
@@ -96,16 +95,17 @@ export async function pollSocial(
 	await search.run(first);
 	reportNew(run);
 	// Read whole now, and all its members remembered before: a record new to it came in since.
-	tellUnknown(run, unknown, (status) => {
-		const code = statusCode(status);
-		return learnt && read.readWhole.has(status) && previous.completeLists.includes(code);
-	});
+	tellUnknown(
+		run,
+		unknown,
+		(status) => learnt && read.readWhole.has(status) && previous.completeLists.includes(status),
+	);
 	const missing = foundAgain(run);
 	search.finish();
 	return {
 		changes: activating ? [] : run.changes,
-		memory: memoryAfter(lists, run, missing),
-		missing: missing.size,
+		memory: memoryAfter(statuses, run, missing),
+		missing: Object.keys(missing).length,
 		newRecords: newRecords.expected,
 		learning: newRecords.readingToLearn,
 	};
@@ -122,30 +122,28 @@ function compareListed({ read, following, search, changes }: Run): Array<[string
 		if (!following.follows(record.status)) continue; // moved on between two list reads
 		const remembered = following.remembered(key);
 		if (remembered !== undefined) {
-			if (remembered !== statusCode(record.status))
-				changes.push({ previous: codeStatus(remembered), record });
+			if (remembered !== record.status) changes.push({ previous: remembered, record });
 		} else if (search.takeIfNew(key, record)) {
 			changes.push({ previous: undefined, record });
 		} else {
 			unknown.push([key, record]);
 			continue;
 		}
-		following.listed.set(key, statusCode(record.status));
+		following.listed[key] = record.status;
 	}
 	return unknown;
 }
 
 /** Followed records out of sight: gone from a list read whole, or in a status no list shows. */
 function outOfSight(previous: SocialMemory, { read, following, findAgain }: Run): void {
-	for (const map of [previous.followed, previous.byId, previous.missing]) {
-		for (const [key, code] of map) {
-			if (following.listed.has(key) || findAgain.toFind.has(key)) continue;
-			const status = codeStatus(code);
-			if (status !== null && read.tooLong.has(status)) continue; // no longer followed
+	// Those not found at the last poll before those read by id then: each has its turn.
+	for (const map of [previous.followed, previous.missing, previous.byId]) {
+		for (const [key, status] of Object.entries(map)) {
+			if (following.listed[key] !== undefined || findAgain.toFind[key] !== undefined) continue;
+			if (read.tooLong.has(status)) continue; // no longer followed
 			// Its list was not read whole: it is where it was.
-			if (map === previous.followed && status !== null && !read.readWhole.has(status))
-				following.listed.set(key, code);
-			else findAgain.toFind.set(key, code);
+			if (map === previous.followed && !read.readWhole.has(status)) following.listed[key] = status;
+			else findAgain.toFind[key] = status;
 		}
 	}
 }
@@ -167,40 +165,43 @@ function tellUnknown(
 	cameIn: (status: string) => boolean,
 ): void {
 	for (const [key, record] of unknown) {
+		// Reported failed, now generating again: it comes from there.
+		const was = isSocialPending(record.status) ? following.unfollowed[key] : undefined;
 		if (newRecords.takenKeys.has(key) || search.takeIfNew(key, record))
 			changes.push({ previous: undefined, record });
 		// Not new, not followed, and not in this list at the last poll: it came in since.
-		else if (cameIn(record.status)) changes.push({ previous: null, record });
-		following.listed.set(key, statusCode(record.status));
+		else if (was !== undefined || cameIn(record.status))
+			changes.push({ previous: was ?? null, record });
+		following.follow(key, record.status);
 	}
 }
 
 /** Followed records out of sight that were found again; those still to find are returned. */
-function foundAgain({ findAgain, following, newRecords, changes }: Run): RecordMap<string> {
-	const missing = new RecordMap<string>(following.keyLength);
-	for (const [key, code] of findAgain.toFind) {
+function foundAgain({ findAgain, following, newRecords, changes }: Run): Statuses {
+	const missing: Statuses = {};
+	for (const [key, status] of Object.entries(findAgain.toFind)) {
 		const record = findAgain.met.get(key);
 		if (!record) {
-			if (!findAgain.gone.has(key)) missing.set(key, code);
+			if (!findAgain.gone.has(key)) missing[key] = status;
 			continue;
 		}
-		if (statusCode(record.status) !== code) changes.push({ previous: codeStatus(code), record });
-		// The record met carries its whole id, whatever length the state had narrowed keys to.
-		const whole = keyOf(record.id) as string;
-		if (!following.follow(whole, record.status)) newRecords.keepIfRecent(whole, record);
+		if (record.status !== status) changes.push({ previous: status, record });
+		if (!following.follow(key, record.status)) newRecords.keepIfRecent(key, record);
 	}
 	return missing;
 }
 
 /** What the next poll starts from. */
-function memoryAfter(lists: string, run: Run, missing: RecordMap<string>): SocialMemory {
+function memoryAfter(lists: readonly string[], run: Run, missing: Statuses): SocialMemory {
 	const { read, following, newRecords, search } = run;
+	following.close();
 	return {
-		followedLists: lists,
+		followedLists: [...lists],
 		completeLists: read.complete,
 		listCounts: read.counts,
 		followed: following.listed,
 		byId: following.byId,
+		unfollowed: following.unfollowed,
 		missing,
 		newRecords: newRecords.memory,
 		searchPage: search.page,
@@ -212,23 +213,25 @@ function memoryAfter(lists: string, run: Run, missing: RecordMap<string>): Socia
 
 function startLearning(memory: NewRecordMemory, total: number): void {
 	memory.count = total;
+	// `since` is set when the first poll closes (./new-records).
 	memory.learning = { page: 2, newest: 0, count: total, since: Infinity };
 }
 
 /** The memory a first poll starts from. */
-const startingMemory = (lists: string): SocialMemory => ({
-	followedLists: lists,
-	completeLists: '',
+const startingMemory = (lists: readonly string[]): SocialMemory => ({
+	followedLists: [...lists],
+	completeLists: [],
 	listCounts: {},
-	followed: new RecordMap(),
-	byId: new RecordMap(),
-	missing: new RecordMap(),
+	followed: {},
+	byId: {},
+	missing: {},
+	unfollowed: {},
 	newRecords: {
 		count: 0,
 		newestCreated: 0,
-		recent: new RecordMap(),
-		reported: new RecordMap(),
-		reportedFollowed: { count: 0, newest: -Infinity },
+		recent: {},
+		reported: {},
+		reportedFollowed: { count: 0, newest: 0 },
 		uncertain: 0,
 	},
 	searchPage: 2,
@@ -236,5 +239,3 @@ const startingMemory = (lists: string): SocialMemory => ({
 	notNewestFirst: false,
 	reorders: false,
 });
-
-/** The newest created_at of a page's records (-Infinity for none or no stamp). */

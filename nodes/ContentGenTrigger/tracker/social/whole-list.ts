@@ -5,8 +5,7 @@
  * were added meanwhile show an order that moves between requests.
  */
 import type { PollRun } from '../poll-run';
-import { PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../reader';
-import { keyOf } from '../state/keys';
+import { keyOf, PAGE_SIZE, time, type ListResult, type TrackedRecord } from '../reader';
 
 /**
  * Pages a list of `total` records may take to read whole: ceil(total / 100) when its order

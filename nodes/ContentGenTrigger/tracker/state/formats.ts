@@ -3,7 +3,7 @@
  * older or newer, is not decoded field by field: every format keeps `v` and `t` (the n8n host's
  * time of the last complete poll) at the top, so the trigger starts again and reports the changes
  * since `t` (../catchup), then relearns the account as at activation. An older format's keys are
- * not this build's (format 2 cut ids to prefixes of the UUID itself), and a newer one's (a
+ * not this build's (formats 2 and 3 packed ids into keys of a width fitted to the space left), and a newer one's (a
  * downgrade) is unknown: either way nothing of the update window is lost, and a newer one is named
  * in n8n's log rather than silently replaced. A state without `t` (format 1, written by 0.1.0)
  * cannot be caught up: the trigger starts from now, as at activation, and warns that the changes
@@ -31,7 +31,9 @@ export function readStored(stored: unknown, scope: string): Stored {
 	const format = j.v;
 	if (typeof format !== 'number' || !Number.isInteger(format)) return { kind: 'other' };
 	if (format !== VERSION) {
-		if (typeof j.k === 'string' && j.k !== scope) return { kind: 'other' };
+		// Formats 2 and 3 kept the filters under `k`.
+		const made = j.scope ?? j.k;
+		if (typeof made === 'string' && made !== scope) return { kind: 'other' };
 		return { kind: 'foreign', format, committedAt: committedAt(j) };
 	}
 	const memory = decode(j, scope);

@@ -1,20 +1,52 @@
 /**
- * The tracker's memory between polls, as its code reads it (named fields). What n8n stores is its
- * encoding (./codec): one-letter keys, packed ids; ../../README.md gives the legend.
+ * The tracker's memory between polls, stored as it is (./codec adds the format `v` and the time
+ * `t`): plain JSON, records by their whole id, statuses as the service spells them. Every map is
+ * ordered oldest entry first (JSON keeps the order of keys that are not numbers, as ids are not):
+ * past its cap the oldest entries go, and the poll says so.
  */
-import type { RecordMap } from './keys';
+
+/** Record id -> its status. */
+export type Statuses = Record<string, string>;
+/** Record id -> a time at or after the record's own (the newest of the poll that wrote it). */
+export type Bounds = Record<string, number>;
 
 /**
- * Records with a time bound: each entry's time (created_at or updated_at) is at or before its
- * bound, the newest of the poll that wrote it, so entries are stored grouped by bound.
+ * The caps, each the most records one map holds (docs/trigger.md, "State", says what they rest
+ * on): together they keep the static data that n8n writes after every poll within what it handles.
  */
-export type Bounded = RecordMap<number>;
+export const CAPS = {
+	/** Articles in flight (draft, queued): each one's completion is reported. */
+	pending: 20_000,
+	/** Finished articles: a move of one between finished statuses is reported with the status it left. */
+	finished: 25_000,
+	/** Records of one followed social list, followed one by one (more: the list is not followed). */
+	followedList: 20_000,
+	/** Social records in `publishing`, read by id each poll (1 request each). */
+	byId: 1_000,
+	/** Social records reported in `failed`: a new generation of one is reported as leaving it. */
+	unfollowed: 20_000,
+	/** Social records created within the look-back, which must not pass for new ones. */
+	recent: 10_000,
+} as const;
 
-/** A finished article: its status code and the bound of the poll that saw it. */
-export interface Seen {
-	code: string;
-	bound: number;
+/** Sets `id` at the newest end of `map`. */
+export function put<V>(map: Record<string, V>, id: string, value: V): void {
+	delete map[id];
+	map[id] = value;
 }
+
+/** Forgets the oldest entries of `map` past `cap` (once a poll: counting keys takes a walk). */
+export function trim(map: object, cap: number): number {
+	let over = Object.keys(map).length - cap;
+	const dropped = Math.max(0, over);
+	for (const key in map) {
+		if (over-- <= 0) break;
+		delete (map as Record<string, unknown>)[key];
+	}
+	return dropped;
+}
+
+export const size = (map: object): number => Object.keys(map).length;
 
 export interface ArticleMemory {
 	/** Newest updated_at accepted, never ahead of the n8n host's clock (epoch ms). */
@@ -23,25 +55,17 @@ export interface ArticleMemory {
 	floor: number;
 	/** Host time of the last poll that read something new: a quiet look-back closes. */
 	quietSince: number;
-	/** Every pending article (draft, queued): key -> status code. */
-	pending: RecordMap<string>;
-	/** Finished articles seen, oldest first. */
-	seen: RecordMap<Seen>;
-	/**
-	 * Finished articles last changed below the floor, with their status (../learn-articles): keys
-	 * of OLD_KEY characters whatever `w` is, at most OLD_MAX, bounds rounded to a day.
-	 */
-	old?: RecordMap<Seen>;
-	/**
-	 * Next page of the list to learn finished articles' statuses from (../learn-articles); 0 once
-	 * learnt; absent in an earlier build's state (learnt from page 1).
-	 */
-	learn?: number;
+	/** Every article in flight (draft, queued). */
+	pending: Statuses;
+	/** Finished articles, the one changed longest ago first. */
+	finished: Statuses;
+	/** Next page of the list to learn finished articles' statuses from (../learn-articles); 0 once learnt. */
+	learn: number;
 	/** A window too long for one poll: its unread part starts at this list position. */
 	unread?: { position: number; floor: number };
 }
 
-/** Reading the whole social list once after activation (../social/learning). */
+/** Reading the whole social list once after activation (../social/new-records). */
 export interface Learning {
 	/** Next page of the whole list to read. */
 	page: number;
@@ -59,11 +83,11 @@ export interface NewRecordMemory {
 	count: number;
 	/** The newest created_at counted, never ahead of the host's clock. */
 	newestCreated: number;
-	/** Records created within the look-back of newestCreated: key -> a bound of created_at. */
-	recent: Bounded;
+	/** Records created within the look-back of newestCreated. */
+	recent: Bounds;
 	/** New records reported since `count` was taken that are not followed. */
-	reported: Bounded;
-	/** New records reported since then that are followed (the followed map holds their keys). */
+	reported: Bounds;
+	/** New records reported since then that are followed (the followed map holds them). */
 	reportedFollowed: { count: number; newest: number };
 	/** New records of the learning read that it may have taken for existing ones. */
 	uncertain: number;
@@ -74,18 +98,20 @@ export interface NewRecordMemory {
 }
 
 export interface SocialMemory {
-	/** Status codes of the followed lists. */
-	followedLists: string;
-	/** Codes of the followed lists whose members were all remembered at the last poll. */
-	completeLists: string;
-	/** Each followed list's count when its members were last all accounted for, by status code. */
+	/** The followed lists: the statuses the selected events come from. */
+	followedLists: string[];
+	/** Those whose members were all remembered at the last poll. */
+	completeLists: string[];
+	/** Each followed list's count when its members were last all accounted for, by status. */
 	listCounts: Record<string, number>;
-	/** Records in the followed lists: key -> status code. */
-	followed: RecordMap<string>;
-	/** Records in a status no list filter accepts (`publishing`), fetched by id: whole keys. */
-	byId: RecordMap<string>;
+	/** Records in the followed lists. */
+	followed: Statuses;
+	/** Records in a status no list filter accepts (`publishing`), read by id. */
+	byId: Statuses;
 	/** Followed records that left the followed lists and have not been found yet. */
-	missing: RecordMap<string>;
+	missing: Statuses;
+	/** Records reported in `failed` (not followed): a new generation of one leaves that status. */
+	unfollowed: Statuses;
 	newRecords: NewRecordMemory;
 	/** Next page of the whole list to search, and whole passes in a row that found nothing. */
 	searchPage: number;
@@ -96,10 +122,31 @@ export interface SocialMemory {
 	reorders: boolean;
 }
 
+/** At Least Once: the changes reported by the last polls (../repeats). */
+export interface Journal {
+	/** The number of the next poll. */
+	poll: number;
+	entries: JournalEntry[];
+}
+
+export interface JournalEntry {
+	/** The poll that first reported it. */
+	poll: number;
+	kind: 'article' | 'social';
+	id: string;
+	/** The status it changed to, and its updated_at then (epoch ms, or as the service wrote it). */
+	status: string;
+	updatedAt: number | string;
+	/** The status it left: null when unknown, absent for a new record. */
+	previousStatus?: string | null;
+}
+
 export interface TrackerMemory {
+	/** The filters (`project|platform`) it was made under: another scope's memory is not used. */
 	scope: string;
 	/** Host time of the last poll that completed (epoch ms). */
 	committedAt: number;
 	articles?: ArticleMemory;
 	social?: SocialMemory;
+	journal?: Journal;
 }

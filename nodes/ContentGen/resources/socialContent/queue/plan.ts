@@ -16,6 +16,9 @@ export interface Queued {
 	call: CallOptions;
 	/** Every platform the record holds: the slots it takes. */
 	platforms: string[];
+	/** Its record was read; why it could not be: the item fails with it at its turn. */
+	read?: boolean;
+	unread?: unknown;
 	slot?: Slot;
 	result?: IDataObject;
 	/** Slots it left because another post was there first (local times). */
@@ -105,7 +108,7 @@ export function queuedOutput(q: Queued): IDataObject {
 			: check === 'not listed'
 				? 'Scheduled, but the post was not in the scheduled list when it was read back, so its slot could not be checked against other workflows.'
 				: check === 'conflict'
-					? `Scheduled, but its slot holds more posts than Posts per Slot allows: ${q.conflict}`
+					? `Scheduled, but its slot holds more posts than 'Posts per Slot' allows: ${q.conflict}`
 					: `Queued: the service will post at ${slot ? new Date(slot.at).toISOString() : 'the slot time'} (${slot?.local.replace('T', ' ') ?? ''} ${q.settings.clock.zone}).`;
 	return out;
 }

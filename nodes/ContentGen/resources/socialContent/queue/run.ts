@@ -17,7 +17,14 @@ import type { Explain } from '../../../../shared/transport/refusals';
 import { connect, request, type Connection } from '../../../../shared/transport/request';
 import { ItemRun, type ItemWork } from '../../../helpers/items';
 import { isQueued, planQueued, queuedOutput, type Queued } from './plan';
-import { readEveryScheduled, readScheduled, recordPlatforms } from './read';
+import {
+	listQuery,
+	readEveryScheduled,
+	readPlatforms,
+	readScheduled,
+	unchanged,
+	type Scheduled,
+} from './read';
 
 /** Reads of the scheduled list after scheduling: the last only checks, the others may move posts. */
 export const VERIFY_READS = 6;
@@ -28,10 +35,12 @@ type Plan = { work: ItemWork } | { queued: Queued };
 
 /**
  * Publish when at least one item is queued: the item runner one item at a time in item order, so
- * they take distinct slots in that order. The scheduled list is read once before the first queued
- * item and again after the last (claim and verify, see claims.ts): a post that another workflow or
- * the dashboard scheduled first in the same slot moves to the next free one; one that still shares
- * a slot after the last read is reported on its item and in an execution hint.
+ * they take distinct slots in that order. Each queued record is read first (its platforms: when
+ * they are one platform, the list is read for it alone), the scheduled list once before the first
+ * queued item, and after the last the list's count and the posts that may still move (claim and
+ * verify, see claims.ts): a post that another workflow or the dashboard scheduled first in the same
+ * slot moves to the next free one; one that still shares a slot after the last read is reported on
+ * its item and in an execution hint.
  */
 export async function publishWithQueue(
 	this: IExecuteFunctions,
@@ -47,6 +56,9 @@ export async function publishWithQueue(
 	run.stopIfFailed();
 	const connection = await connect(this, 1);
 	const now = Date.now();
+	const queued = plans.flatMap((plan) => (plan && 'queued' in plan ? [plan.queued] : []));
+	const qs = await listQuery(this, connection, queued);
+	let list: Scheduled | undefined;
 	let occupancy: Occupancy | undefined;
 	const placed: Queued[] = [];
 	await run.each(1, async (itemIndex) => {
@@ -57,31 +69,37 @@ export async function publishWithQueue(
 			return;
 		}
 		const q = plan.queued;
-		occupancy ??= occupancyOf(await readEveryScheduled(this, connection, q.call));
-		q.platforms = await recordPlatforms(connection, q.contentId, q.call);
-		if (q.platforms.length === 0) q.platforms = q.chosen ?? [];
+		if (!q.read) await readPlatforms(connection, q);
+		if (q.unread !== undefined) throw q.unread;
+		list ??= await readEveryScheduled(this, connection, q.call, qs);
+		occupancy ??= occupancyOf(list.posts);
 		release(occupancy, q.contentId);
 		const slot = pick(this, occupancy, q, now);
 		await schedule(connection, q, slot, explain);
 		take(occupancy, { id: q.contentId, at: slot.at, platforms: q.platforms });
 		placed.push(q);
 	});
-	if (placed.length) await verify(this, connection, placed, now, explain);
+	if (list && placed.length) await verify(this, connection, placed, now, explain, list);
+	const hint = (message: string) =>
+		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+	const itemsOf = (of: Queued[]) =>
+		`item${of.length > 1 ? 's' : ''} ${of.map((q) => q.itemIndex).join(', ')}`;
+	if (list && list.reads > list.pages) {
+		hint(
+			`Reading the scheduled list took ${list.reads} requests, where its ${list.total} posts fill ${list.pages} page${list.pages > 1 ? 's' : ''}: the service served it in another order on each request, so its pages were read again until every post was seen. Each run of the queue pays about this (${itemsOf(queued)}).`,
+		);
+	}
 	const conflicts = placed.filter((q) => q.conflict);
 	if (conflicts.length) {
-		this.addExecutionHints({
-			message: `${conflicts.length} queued post${conflicts.length > 1 ? 's' : ''} may share a slot over 'Posts per Slot' with posts scheduled elsewhere (item${conflicts.length > 1 ? 's' : ''} ${conflicts.map((q) => q.itemIndex).join(', ')}): see slot_conflict on the item.`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+		hint(
+			`${conflicts.length} queued post${conflicts.length > 1 ? 's' : ''} may share a slot over 'Posts per Slot' with posts scheduled elsewhere (${itemsOf(conflicts)}): see slot_conflict on the item.`,
+		);
 	}
 	const unchecked = placed.filter((q) => q.unchecked && !q.conflict);
 	if (unchecked.length) {
-		this.addExecutionHints({
-			message: `${unchecked.length} queued post${unchecked.length > 1 ? 's were' : ' was'} scheduled but not checked against other workflows: the scheduled list could not be read back (item${unchecked.length > 1 ? 's' : ''} ${unchecked.map((q) => q.itemIndex).join(', ')}).`,
-			type: 'warning',
-			location: 'outputPane',
-		});
+		hint(
+			`${unchecked.length} queued post${unchecked.length > 1 ? 's were' : ' was'} scheduled but not checked against other workflows: the scheduled list could not be read back (${itemsOf(unchecked)}).`,
+		);
 	}
 	for (const q of placed) run.done(q.itemIndex, queuedOutput(q));
 	run.stopIfFailed();
@@ -171,14 +189,19 @@ async function verify(
 	placed: Queued[],
 	now: number,
 	explain: Explain,
+	base: Scheduled,
 ): Promise<void> {
 	/** Reads in a row that found a post of ours tied with a later one in an over-full slot. */
 	const ties = new Map<Queued, number>();
+	const call = placed[0].call;
 	for (let read = 1; read <= VERIFY_READS; read++) {
 		let posts: ListedPost[];
 		let shortfall: string | undefined;
 		try {
-			({ posts, shortfall } = await readScheduled(connection, placed[0].call));
+			const check = read === 1 ? await unchanged(connection, call, base, placed, now) : undefined;
+			// Nothing else changed: every post keeps the slot it took with room.
+			if (check?.same) return;
+			({ posts, shortfall } = await readScheduled(connection, call, base.qs, check?.page));
 		} catch (error) {
 			shortfall = (error as Error).message;
 			posts = [];
@@ -210,7 +233,7 @@ async function verify(
 			if (over) {
 				q.conflict = `${over.before} other post${over.before > 1 ? 's were' : ' was'} scheduled first in ${where} on ${over.platform}, and the slot still held too many after ${VERIFY_READS - 1} moves`;
 			} else if (shared) {
-				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over Posts per Slot (${q.settings.perSlot}); this post was scheduled first and stays`;
+				q.conflict = `${where} holds ${shared.count} posts on ${shared.platform}, over 'Posts per Slot' (${q.settings.perSlot}); this post was scheduled first and stays`;
 			}
 		}
 		const taken = occupancyOf(posts);
