@@ -27,6 +27,7 @@ const AREAS: Array<[string, RegExp]> = [
 	['n8n-workflow', /node_modules\/n8n-workflow\//],
 	['axios, follow-redirects, form-data', /node_modules\/(axios|follow-redirects|form-data)\//],
 	['other packages', /node_modules\//],
+	['(the profiler stopping)', /^node:inspector/],
 	['Node (node:*)', /^node:/],
 ];
 
