@@ -88,7 +88,10 @@ export class World {
 			});
 			server.keepAliveTimeout = 5_000;
 			server.once('error', reject);
-			server.listen(port, host, () => {
+			// A thousand items' requests arrive at once (Parallel Requests, n8n's HTTP Request node):
+			// Node's default backlog of 511 would drop the rest of the connections, which come again
+			// a second later, as a production server's larger backlog does not.
+			server.listen({ port, host, backlog: 4096 }, () => {
 				const addr = server.address();
 				const actualPort = addr && typeof addr === 'object' ? addr.port : port;
 				const shownHost = host.includes(':') ? `[${host}]` : host;

@@ -5,10 +5,9 @@ import type {
 } from 'n8n-workflow';
 
 import { API_KEY_PATTERN } from './constants';
-import { ssrfRefusal } from './transport/breakage';
 import { redactSecrets } from './transport/redaction';
 import { isAuthRefusal, parseErrorBody, summariseText } from './transport/refusals';
-import { header, networkCode, settleBefore } from './transport/http';
+import { header, networkCode, settleBefore, ssrfRefusal } from './transport/http';
 import { type AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './transport/origin';
 import { retryAfterSeconds } from './transport/retry';
 

@@ -80,14 +80,6 @@ export interface SocialContent extends SocialContentListItem {
 	scheduler_post_id: string | null;
 }
 
-export interface Project extends IDataObject {
-	id: string;
-	business_name: string;
-	business_website: string;
-	business_language: string;
-	status: string;
-}
-
 export interface Credits extends IDataObject {
 	available_credits: number;
 	subscription_credits: number;

@@ -8,7 +8,7 @@
 import type { ICredentialTestFunctions, INode } from 'n8n-workflow';
 import { dirname } from 'path';
 
-import { breakageError } from '../../nodes/shared/transport/breakage';
+import { breakageError } from '../../nodes/shared/transport/refusals';
 import { testContentGenCredential } from '../../nodes/shared/credentialTest';
 
 const { SsrfBlockedIpError, SsrfBlockedHostnameError } = require(
@@ -60,14 +60,14 @@ describe("n8n's SSRF guard refusing the service's address", () => {
 	// (test/n8n/settings3.leg.ts) runs it in n8n itself with the guard on.
 	const node = { name: 'ContentGen', type: 'n8n-nodes-contentgen.contentGen' } as INode;
 	const refused = (reason: string) =>
-		breakageError(
-			node,
-			{ origin: BASE, apiKey: KEY },
-			'GET',
-			'/user/credits',
-			{ kind: 'unsent', reason },
+		breakageError(node, {
+			breakage: { kind: 'unsent', reason },
 			reason,
-		);
+			method: 'GET',
+			endpoint: '/user/credits',
+			origin: BASE,
+			apiKey: KEY,
+		});
 
 	it.each(BLOCKS)('the node names the guard and its settings: %s', (_name, block) => {
 		const error = refused(block().message);

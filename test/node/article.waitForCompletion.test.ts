@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the cancellation test times the Stop button with setTimeout */
 import type { IDataObject } from 'n8n-workflow';
 
-import { budgetSpacingMs } from '../../nodes/shared/transport/retry';
+import { Pacer } from '../../nodes/shared/transport/pacer';
+import type { RateLimitInfo } from '../../nodes/shared/types';
 
 import { runWorkflow, singleNodeWorkflow } from '../helpers/engine';
 import {
@@ -369,22 +370,31 @@ describe('article wait for completion through the engine', () => {
 describe('pacing waits by the key budget', () => {
 	const now = 1_800_000_000_000;
 	const reset = now / 1000 + 50;
+	/** The spacing a wait's pacer asks for after answers reporting these budgets, one request each. */
+	function spacingAfter(...answers: RateLimitInfo[]): number {
+		const pacer = new Pacer(1);
+		for (const answer of answers) {
+			pacer.start();
+			pacer.settle(answer, now);
+		}
+		return pacer.spacingMs(now);
+	}
 	it('stays out of the way while the budget is ample', () => {
 		// 99 requests left for the next 50 s and no one else drawing on them: half a second apart.
-		expect(budgetSpacingMs({ remaining: 99, reset }, { remaining: 100, reset }, now)).toBe(500);
+		expect(spacingAfter({ remaining: 100, reset }, { remaining: 99, reset })).toBe(500);
 	});
 	it('spreads what is left over the rest of the window as it runs low', () => {
-		expect(budgetSpacingMs({ remaining: 4, reset }, undefined, now)).toBe(10_000);
-		expect(budgetSpacingMs({ remaining: 0, reset: now / 1000 + 30 }, undefined, now)).toBe(30_000);
+		expect(spacingAfter({ remaining: 4, reset })).toBe(10_000);
+		expect(spacingAfter({ remaining: 0, reset: now / 1000 + 30 })).toBe(30_000);
 	});
 	it('takes only its share when other executions drain the same budget', () => {
 		// 10 requests gone since this wait's last one, nine of them others': 49 left for 50 s, a
 		// tenth of them this wait's.
-		expect(budgetSpacingMs({ remaining: 49, reset }, { remaining: 59, reset }, now)).toBe(10_000);
+		expect(spacingAfter({ remaining: 59, reset }, { remaining: 49, reset })).toBe(10_000);
 	});
 	it('asks for nothing without headers, or once the window has reset', () => {
-		expect(budgetSpacingMs(undefined, undefined, now)).toBe(0);
-		expect(budgetSpacingMs({ remaining: 3 }, undefined, now)).toBe(0);
-		expect(budgetSpacingMs({ remaining: 3, reset: now / 1000 - 1 }, undefined, now)).toBe(0);
+		expect(spacingAfter()).toBe(0);
+		expect(spacingAfter({ remaining: 3 })).toBe(0);
+		expect(spacingAfter({ remaining: 3, reset: now / 1000 - 1 })).toBe(0);
 	});
 });

@@ -9,11 +9,15 @@ import nock from 'nock';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { networkCause, ssrfRefusal, unsentWording } from '../../nodes/shared/transport/breakage';
 import { breakageFailure } from '../../nodes/shared/transport/download';
 import { describeFailure } from '../../nodes/shared/transport/refusals';
 import { shortfall, type WalkEnd } from '../../nodes/shared/transport/pages';
-import type { Breakage } from '../../nodes/shared/transport/http';
+import {
+	type Breakage,
+	networkCause,
+	ssrfRefusal,
+	unsentWording,
+} from '../../nodes/shared/transport/http';
 import { runWorkflow, singleNodeWorkflow, TEST_API_KEY } from '../helpers/engine';
 import { setupNock } from '../helpers/nock';
 import { fromList } from '../suites/cases/locators';

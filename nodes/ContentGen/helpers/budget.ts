@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Explain } from '../../shared/transport/refusals';
-import { apiGet } from '../../shared/transport/request';
+import { connect, request } from '../../shared/transport/request';
 import type { ApiResponse, Credits } from '../../shared/types';
 import { toNodeError } from './items';
 import { callOptions } from './parameters';
@@ -91,8 +91,9 @@ export class BalanceFloor {
 		if (this.readFailure) throw this.failure(itemIndex);
 		let response: ApiResponse<Credits>;
 		try {
-			response = await apiGet<Credits>(
-				this.context,
+			response = await request<Credits>(
+				await connect(this.context),
+				'GET',
 				'/user/credits',
 				callOptions(this.context, itemIndex),
 			);

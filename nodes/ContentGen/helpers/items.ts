@@ -1,11 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { keepMessage } from '../../shared/transport/breakage';
 import { redactSecrets } from '../../shared/transport/redaction';
 import { connect, request, type Connection } from '../../shared/transport/request';
 import { ValidationError } from '../../shared/validation';
 import { callOptions, parallelRequests } from './parameters';
+
+/**
+ * The package's own message put back where n8n's error classes replaced it (they do for a message
+ * naming a system error code, and quoted words, a title or an id, may hold one by chance).
+ */
+function keepMessage<E extends Error>(error: E, message: string): E {
+	return Object.assign(error, { message });
+}
 
 /** n8n's way of naming the item a message is about, at its end; added once. */
 export function atItem(message: string, itemIndex: number): string {
@@ -263,18 +270,21 @@ export async function runPerItem(
 	return run.items();
 }
 
-/** A plain read: one free GET per item, returned as the service gives it. */
+/**
+ * A read: one free GET per item, its record as the service gives it, or as `shapeOf` the item
+ * shapes it (its parameters read, like the path's, before anything is sent).
+ */
 export async function getPerItem(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
 	pathOf: (itemIndex: number) => string,
+	shapeOf?: (itemIndex: number) => (record: IDataObject) => ItemResult | Promise<ItemResult>,
 ): Promise<INodeExecutionData[]> {
 	return await runPerItem.call(context, items, (itemIndex) => {
 		const path = pathOf(itemIndex);
+		const shape = shapeOf?.(itemIndex) ?? ((record) => record);
 		const call = callOptions(context, itemIndex);
-		return async (connection) => {
-			const { data } = await request<IDataObject>(connection, 'GET', path, call);
-			return data;
-		};
+		return async (connection) =>
+			await shape((await request<IDataObject>(connection, 'GET', path, call)).data);
 	});
 }

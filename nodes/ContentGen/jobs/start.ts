@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { UUID_PATTERN } from '../../shared/constants';
-import type { Explain } from '../../shared/transport/refusals';
-import { mayHaveBeenProcessed } from '../../shared/transport/breakage';
+import { mayHaveBeenProcessed, type Explain } from '../../shared/transport/refusals';
 import { request } from '../../shared/transport/request';
 import { validateMinimumBalance } from '../../shared/validation';
 import { BalanceFloor, fromHundredths } from '../helpers/budget';

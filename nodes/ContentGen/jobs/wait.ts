@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { WAIT } from '../../shared/constants';
 import { pause } from '../../shared/transport/http';
-import { budgetSpacingMs } from '../../shared/transport/retry';
 import { connect, type Connection } from '../../shared/transport/request';
 import type { GenerationJob, WaitTarget } from './job';
 import type { Tracked, WaitResult } from './look';
@@ -81,8 +80,8 @@ export async function waitForAll(
 	const connection = options.connection ?? (await connect(context));
 	for (let round = 0; pending.length > 0; round++) {
 		if (round > 0 || options.initialDelay) {
-			const budget = budgetSpacingMs(connection.rateLimit, connection.previousRateLimit);
-			await pause(context, pauseBefore(pending, round === 0, budget, Date.now()));
+			const now = Date.now();
+			await pause(context, pauseBefore(pending, round === 0, connection.pacer.spacingMs(now), now));
 		}
 		await pollRound(context, connection, job, pending, memory);
 		const now = Date.now();

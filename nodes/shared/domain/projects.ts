@@ -1,9 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
-import { PAGE_SIZE_MAX, UUID_EXAMPLE, UUID_PARAMETER_REGEX } from '../constants';
-import { apiGet } from '../transport/request';
-import type { Project } from '../types';
+import { UUID_EXAMPLE } from '../constants';
 import { assertUuid } from '../validation';
+import { searchList, uuidValidation } from './records';
 
 /** The picker: search by business name, or paste the project's ID. */
 const locator: Pick<INodeProperties, 'type' | 'default' | 'modes'> = {
@@ -22,15 +21,7 @@ const locator: Pick<INodeProperties, 'type' | 'default' | 'modes'> = {
 			name: 'id',
 			type: 'string',
 			placeholder: `e.g. ${UUID_EXAMPLE}`,
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: UUID_PARAMETER_REGEX,
-						errorMessage: 'Not a valid project ID (a UUID)',
-					},
-				},
-			],
+			validation: uuidValidation('project'),
 		},
 	],
 };
@@ -71,17 +62,8 @@ export async function searchProjects(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken) >= 1 ? Math.floor(Number(paginationToken)) : 1;
-	const qs: Record<string, string | number> = { page, limit: PAGE_SIZE_MAX };
-	const search = filter?.trim();
-	if (search) qs.search = search;
-	const { data, pagination } = await apiGet<Project[]>(this, '/projects', { qs });
-	const projects = Array.isArray(data) ? data : [];
-	return {
-		results: projects.map((project) => ({
-			name: project.business_name || project.id,
-			value: project.id,
-		})),
-		paginationToken: pagination?.has_more === true ? String(page + 1) : undefined,
-	};
+	return await searchList(this, '/projects', filter, paginationToken, (project) => ({
+		name: String(project.business_name || project.id),
+		value: String(project.id),
+	}));
 }

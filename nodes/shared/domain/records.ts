@@ -4,10 +4,11 @@ import type {
 	INodeListSearchItems,
 	INodeListSearchResult,
 	INodeProperties,
+	INodePropertyMode,
 } from 'n8n-workflow';
 
 import { PAGE_SIZE_MAX, UUID_EXAMPLE, UUID_PARAMETER_REGEX, UUID_SOURCE } from '../constants';
-import { apiGet } from '../transport/request';
+import { connect, request } from '../transport/request';
 import { assertUuid, describe, ValidationError } from '../validation';
 
 /**
@@ -89,18 +90,16 @@ export function recordLocator(
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${UUID_EXAMPLE}`,
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: UUID_PARAMETER_REGEX,
-							errorMessage: `Not a valid ${noun} ID (a UUID)`,
-						},
-					},
-				],
+				validation: uuidValidation(noun),
 			},
 		],
 	};
+}
+
+/** A picker's By ID check: a UUID, refused as it is typed otherwise. */
+export function uuidValidation(noun: string): INodePropertyMode['validation'] {
+	const errorMessage = `Not a valid ${noun} ID (a UUID)`;
+	return [{ type: 'regex', properties: { regex: UUID_PARAMETER_REGEX, errorMessage } }];
 }
 
 /**
@@ -152,22 +151,38 @@ function pageOf(token: string | undefined): number {
 	return Number.isFinite(page) && page >= 1 ? Math.floor(page) : 1;
 }
 
-/** listSearch of Article ID: by title on the service (its search), newest first, 100 per page. */
+/** A page of a list the service searches itself (`search`), 100 a page, for a picker. */
+export async function searchList(
+	context: ILoadOptionsFunctions,
+	endpoint: string,
+	filter: string | undefined,
+	token: string | undefined,
+	entry: (record: IDataObject) => INodeListSearchItems,
+): Promise<INodeListSearchResult> {
+	const page = pageOf(token);
+	const qs: IDataObject = { page, limit: PAGE_SIZE_MAX };
+	if (filter?.trim()) qs.search = filter.trim();
+	const { data, pagination } = await request<IDataObject[]>(
+		await connect(context),
+		'GET',
+		endpoint,
+		{
+			qs,
+		},
+	);
+	return {
+		results: (Array.isArray(data) ? data : []).map(entry),
+		paginationToken: pagination?.has_more === true ? String(page + 1) : undefined,
+	};
+}
+
+/** listSearch of Article ID: by title on the service (its search), newest first. */
 export async function searchArticles(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = pageOf(paginationToken);
-	const qs: IDataObject = { page, limit: PAGE_SIZE_MAX };
-	const search = filter?.trim();
-	if (search) qs.search = search;
-	const { data, pagination } = await apiGet<IDataObject[]>(this, RECORDS.article.endpoint, { qs });
-	const records = Array.isArray(data) ? data : [];
-	return {
-		results: records.map(listEntry),
-		paginationToken: pagination?.has_more === true ? String(page + 1) : undefined,
-	};
+	return await searchList(this, RECORDS.article.endpoint, filter, paginationToken, listEntry);
 }
 
 /**
@@ -186,11 +201,15 @@ export async function searchSocialContent(
 	const search = filter?.trim().toLowerCase() ?? '';
 	let page = pageOf(paginationToken);
 	const results: INodeListSearchItems[] = [];
+	const connection = await connect(this);
 	for (let read = 0; read < SOCIAL_SEARCH_PAGES; read++) {
 		const qs: IDataObject = { page, limit: PAGE_SIZE_MAX };
-		const { data, pagination } = await apiGet<IDataObject[]>(this, RECORDS.socialContent.endpoint, {
-			qs,
-		});
+		const { data, pagination } = await request<IDataObject[]>(
+			connection,
+			'GET',
+			RECORDS.socialContent.endpoint,
+			{ qs },
+		);
 		for (const record of Array.isArray(data) ? data : []) {
 			const title = typeof record.title === 'string' ? record.title.toLowerCase() : '';
 			if (!search || title.includes(search) || String(record.id) === search)

@@ -24,9 +24,6 @@ export const SOCIAL_LIFECYCLE = {
 	failed: ['failed'],
 } as const;
 
-/** Answered by publish-now only; not a status of the list filter (spec §3.2). */
-export const SOCIAL_PUBLISHING = 'publishing';
-
 function member(list: readonly string[], status: unknown): boolean {
 	return typeof status === 'string' && list.includes(status);
 }

@@ -7,18 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { REQUEST_TIMEOUT } from '../constants';
-
 export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
-
-export interface FullResponse {
-	body: unknown;
-	headers: Record<string, unknown>;
-	statusCode: number;
-}
-
-/** Seconds one attempt may take, connection to last byte: the "Request Timeout" option's default. */
-export const DEFAULT_REQUEST_TIMEOUT_S = REQUEST_TIMEOUT.default;
 
 /** How a request failed without an HTTP answer. */
 export type Breakage =
@@ -28,46 +17,41 @@ export type Breakage =
 	/** n8n refused or failed before sending (no system error code): nothing left this machine. */
 	| { kind: 'unsent'; reason: string };
 
-/** An attempt's outcome: the HTTP answer, or why there was none (the retry policy reads it). */
+export type Answer = { body: unknown; headers: Record<string, unknown>; statusCode: number };
+
+/** An attempt's outcome: the answer, or why there was none (`reason`, in words for an error). */
 export type Exchange =
-	| { response: FullResponse; breakage?: undefined }
+	| { response: Answer; breakage?: undefined }
 	| { response?: undefined; breakage: Breakage; reason: string };
 
-/** An answer's header by name, in any letter case; the first value of a repeated one. */
+/** A header by its lower-case name, in any letter case; the first value of a repeated one. */
 export function header(headers: Record<string, unknown>, name: string): string | undefined {
-	const wanted = name.toLowerCase();
-	for (const [key, value] of Object.entries(headers ?? {})) {
-		if (key.toLowerCase() !== wanted) continue;
-		if (Array.isArray(value)) return String(value[0]);
-		return value === undefined ? undefined : String(value);
-	}
-	return undefined;
+	const key =
+		headers && name in headers
+			? name
+			: Object.keys(headers ?? {}).find((candidate) => candidate.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
-function cancelSignal(context: ApiContext): AbortSignal | undefined {
-	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
-}
+const cancelSignal = (context: ApiContext) =>
+	'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 
-export function cancelled(context: ApiContext): NodeOperationError {
-	return new NodeOperationError(context.getNode(), 'The execution was cancelled');
-}
+export const cancelled = (context: ApiContext) =>
+	new NodeOperationError(context.getNode(), 'The execution was cancelled');
 
 /** The caller's deadline came before a request could finish: nothing is said about the service. */
 export class DeadlineError extends NodeOperationError {}
 
-/**
- * The promise's value, or `{ done: false }` as soon as the signal aborts (its rejection, if it
- * comes first, passes through). The abort listener is removed either way.
- */
+/** The promise's value, or `{ done: false }` as soon as the signal aborts; a rejection passes. */
 export async function settleBefore<T>(
 	promise: Promise<T>,
 	signal: AbortSignal,
 ): Promise<{ done: true; value: T } | { done: false }> {
 	if (signal.aborted) return { done: false };
-	let onAbort: () => void = () => undefined;
+	let onAbort = () => {};
 	const aborted = new Promise<{ done: false }>((resolve) => {
-		onAbort = () => resolve({ done: false });
-		signal.addEventListener('abort', onAbort, { once: true });
+		signal.addEventListener('abort', (onAbort = () => resolve({ done: false })), { once: true });
 	});
 	try {
 		return await Promise.race([promise.then((value) => ({ done: true as const, value })), aborted]);
@@ -76,76 +60,111 @@ export async function settleBefore<T>(
 	}
 }
 
-/** Waits in steps of at most a second, and stops at once when the execution is cancelled. */
+/** Stops at once when the execution is cancelled; steps of a second bound the timer left behind. */
 export async function pause(context: ApiContext, ms: number): Promise<void> {
 	const signal = cancelSignal(context);
-	let left = Math.max(0, ms);
-	while (left > 0) {
+	for (let left = Math.max(0, ms); left > 0; left -= 1000) {
 		if (signal?.aborted) throw cancelled(context);
-		const step = Math.min(left, 1000);
-		await (signal ? settleBefore(sleep(step), signal) : sleep(step));
-		left -= step;
+		const step = sleep(Math.min(left, 1000));
+		await (signal ? settleBefore(step, signal) : step);
 	}
 	if (signal?.aborted) throw cancelled(context);
 }
 
-/** The system error code (ECONNREFUSED, ...) anywhere in a wrapped error. */
+// What n8n and the system say of an attempt with no answer, in words a message can carry: n8n
+// replaces a message that names a system error code with its own generic sentence, so codes go in
+// descriptions.
+
+/** A wrapped error and its causes, outermost first (a string stands for its own message). */
+function causes(error: unknown): Array<{ code?: unknown; message?: unknown }> {
+	const chain = [];
+	for (let at = error, depth = 0; at !== undefined && at !== null && depth < 6; depth++) {
+		chain.push(
+			typeof at === 'string' ? { message: at } : (at as { code?: unknown; message?: unknown }),
+		);
+		at = typeof at === 'object' ? (at as { cause?: unknown }).cause : undefined;
+	}
+	return chain;
+}
+
 export function networkCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		const candidate = current as { code?: unknown; cause?: unknown; message?: unknown };
-		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code))
-			return candidate.code;
-		if (typeof candidate.message === 'string' && /socket hang up/i.test(candidate.message)) {
-			return 'ECONNRESET';
-		}
-		current = candidate.cause;
+	for (const { code, message } of causes(error)) {
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
 	}
 	return undefined;
 }
 
-/** The innermost message of a wrapped error: what actually went wrong. */
-function rootMessage(error: unknown): string {
-	let message = error instanceof Error ? error.message : String(error);
-	let current: unknown = (error as { cause?: unknown })?.cause;
-	for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-		if (current.message) message = current.message;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return message;
+/** Codes n8n's error classes look for in a message (in any letter case, anywhere in it). */
+const REWRITTEN_CODES = (
+	'ECONNREFUSED ECONNRESET ENOTFOUND ETIMEDOUT ERRADDRINUSE EADDRNOTAVAIL ECONNABORTED ' +
+	'EHOSTUNREACH EAI_AGAIN ENOENT EISDIR ENOTDIR EACCES EEXIST EPERM GETADDRINFO'
+).split(' ');
+
+const CAUSES: Record<string, string> = {
+	ENOTFOUND: 'its host name could not be found',
+	EAI_AGAIN: 'its host name could not be looked up (DNS did not answer)',
+	ECONNREFUSED: 'the server refused the connection',
+	ECONNRESET: 'the connection was closed before the answer was complete',
+	EHOSTUNREACH: 'the host cannot be reached from this n8n',
+	ENETUNREACH: 'the network cannot be reached from this n8n',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another name',
+};
+
+export const networkCause = (code: string | undefined) =>
+	(code && CAUSES[code]) || 'the connection broke';
+
+const SSRF_REFUSAL =
+	/The request was blocked because (it resolves to a restricted IP address|the destination hostname is restricted)/;
+
+/** The sentence and what to do when n8n's SSRF protection, not the service, stopped a request. */
+export function ssrfRefusal(error: unknown, host: string) {
+	if (!causes(error).some(({ message }) => SSRF_REFUSAL.test(String(message)))) return undefined;
+	return {
+		message: `n8n's SSRF protection blocked the request to ${host}`,
+		hint: `This n8n runs with N8N_SSRF_PROTECTION_ENABLED, which refuses loopback, private and deny-listed addresses unless they are allowed. Ask the n8n administrator to add the host to N8N_SSRF_ALLOWED_HOSTNAMES or its address to N8N_SSRF_ALLOWED_IP_RANGES (then restart n8n); nothing is wrong with the address itself.`,
+	};
 }
 
-function breakageOf(error: unknown): Breakage {
+/** A request n8n did not send: its reason in the message, unless n8n would replace the message. */
+export function unsentWording(reason: string): { message: string; detail: string } {
+	return REWRITTEN_CODES.some((code) => reason.toUpperCase().includes(code))
+		? { message: 'The request could not be sent', detail: `Reason: ${reason}. ` }
+		: { message: `The request could not be sent: ${reason}`, detail: '' };
+}
+
+function noAnswer(error: unknown): Exchange {
 	const code = networkCode(error);
 	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT')
-		return { kind: 'timeout' };
-	if (code) return { kind: 'network', code };
-	return { kind: 'unsent', reason: rootMessage(error) };
-}
-
-export interface Attempt {
-	request: IHttpRequestOptions;
-	timeoutMs: number;
-	/** Set for API calls: the request is signed with the credential; files are fetched without it. */
-	credential?: { type: string; decrypted: ICredentialsDecrypted };
+		return { breakage: { kind: 'timeout' }, reason: 'timed out' };
+	if (code) return { breakage: { kind: 'network', code }, reason: code };
+	// The innermost message says what actually went wrong.
+	const said = causes(error).map(({ message }) => message);
+	const reason = String(said.filter((message) => message).pop() ?? error);
+	return { breakage: { kind: 'unsent', reason }, reason };
 }
 
 /**
- * One HTTP exchange, with a deadline from the first byte sent to the last byte read, and no
- * redirect followed: a key must never be carried to another address, and a file address is
- * re-checked by its caller at each hop.
+ * One exchange, with a deadline from the first byte sent to the last read (n8n's own timeout is
+ * idle socket time, which a dripping body never trips), no redirect followed (a key is never
+ * carried elsewhere, a file's address is checked first), signed only when a `credential` is given.
  */
-export async function send(context: ApiContext, attempt: Attempt): Promise<Exchange> {
-	const deadline = AbortSignal.timeout(attempt.timeoutMs);
+export async function send(
+	context: ApiContext,
+	options: IHttpRequestOptions,
+	timeoutMs: number,
+	credential?: { type: string; decrypted: ICredentialsDecrypted },
+): Promise<Exchange> {
 	const cancel = cancelSignal(context);
+	const deadline = AbortSignal.timeout(timeoutMs);
 	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
 	const request: IHttpRequestOptions = {
-		...attempt.request,
+		...options,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: attempt.timeoutMs,
+		timeout: timeoutMs,
 		abortSignal: signal,
 	};
 	// n8n's authenticated helper replaces abortSignal with the execution's own cancel signal,
@@ -154,31 +173,17 @@ export async function send(context: ApiContext, attempt: Attempt): Promise<Excha
 	const receiver = cancel
 		? (Object.create(context, { getExecutionCancelSignal: { value: () => signal } }) as ApiContext)
 		: context;
-	const exchange = attempt.credential
-		? context.helpers.httpRequestWithAuthentication.call(
-				receiver,
-				attempt.credential.type,
-				request,
-				{
-					credentialsDecrypted: attempt.credential.decrypted,
-				},
-			)
+	const exchange = credential
+		? context.helpers.httpRequestWithAuthentication.call(receiver, credential.type, request, {
+				credentialsDecrypted: credential.decrypted,
+			})
 		: context.helpers.httpRequest(request);
 	// Settled either way, so a late failure after the deadline is not an unhandled rejection.
 	void exchange.catch(() => undefined);
-	let outcome: { done: true; value: unknown } | { done: false };
-	try {
-		outcome = await settleBefore(exchange, signal);
-	} catch (error) {
-		if (cancel?.aborted) throw cancelled(context);
-		const breakage = breakageOf(error);
-		if (breakage.kind === 'unsent') return { breakage, reason: breakage.reason };
-		return { breakage, reason: breakage.kind === 'network' ? breakage.code : 'timed out' };
-	}
-	if (outcome.done) return { response: outcome.value as FullResponse };
+	const outcome = await settleBefore(exchange, signal).catch((error: unknown) => ({ error }));
+	if ('done' in outcome && outcome.done) return { response: outcome.value as Answer };
 	if (cancel?.aborted) throw cancelled(context);
-	return {
-		breakage: { kind: 'timeout' },
-		reason: `no complete answer within ${Math.round(attempt.timeoutMs / 1000)} s`,
-	};
+	if ('error' in outcome) return noAnswer(outcome.error);
+	const reason = `no complete answer within ${Math.round(timeoutMs / 1000)} s`;
+	return { breakage: { kind: 'timeout' }, reason };
 }

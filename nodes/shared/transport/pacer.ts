@@ -1,48 +1,26 @@
 import type { RateLimitInfo } from '../types';
 
 /**
- * How the requests of one execution share the key's budget: at most `slots` in flight (the
- * Parallel Requests option), and never more in flight than the `X-RateLimit-*` headers of the
- * latest answers say is left this window. Other executions and workers draw on the same budget:
- * how fast it drains beside the run's own requests says how many of theirs may be in flight too,
- * and once what is left is about what all of them may have in flight, the run sends one request
- * at a time, so each sees the latest count before the next: rarely more than one of its requests is
- * refused per window. Spent, it waits for the window to reset. Before any answer has reported the
- * budget, OPENING requests ask together. In flight is a window, not rounds: each request that
- * ends lets the next go.
- * Pure: the caller gives the time, sends, and waits as told.
+ * How an execution's requests share the key's budget with each other and with every execution and
+ * worker on the key, whose only shared truth is the answers' `X-RateLimit-*` headers: at most
+ * `slots` in flight (Parallel Requests), never more than the latest answer says is left, none once
+ * the window is spent. How fast the budget drains beside the run's own requests says how many others
+ * draw on it: near the end (CAREFUL_ROUNDS times what all may have in flight) the run sends one at a
+ * time, so rarely more than one is refused per window. Pure: the caller gives the time and waits.
  */
 
-export type Turn =
-	| { go: true }
-	/** Wait until a request in flight is answered, then ask again. */
-	| { go: false; answer: true }
-	/** Wait this long, then ask again: the budget is spent until the window resets. */
-	| { go: false; waitMs: number };
+/** Go; wait for a request in flight to be answered; or wait `waitMs` for the window to reset. */
+export type Turn = { go: true } | { go: false; answer: true } | { go: false; waitMs: number };
 
 const GO: Turn = { go: true };
 const ANSWER: Turn = { go: false, answer: true };
-
-/** Left in the budget, in multiples of what the key's users may have in flight: from there, one at a time. */
 const CAREFUL_ROUNDS = 2;
 
-/**
- * In flight before an answer has told the budget: a tenth of the smallest plan's minute (Free,
- * 100). A key with fewer left refuses the rest with a 429, each sent again after its Retry-After
- * through the pacer, which by then knows the budget; asking with one alone would cost every run a
- * latency.
- */
-export const OPENING = 10;
+/** In flight before an answer has told the budget: a tenth of Free's minute; one alone costs a latency. */
+const OPENING = 10;
 
-interface Window {
-	/** Epoch seconds when it resets; undefined when answers give no usable reset time. */
-	reset?: number;
-	/** The least any answer of this window reported left: the service's latest count. */
-	remaining: number;
-	/** What the first answer of the window said was left, and the run's requests sent since. */
-	first: number;
-	sent: number;
-}
+/** When the window resets (epoch s), the latest (least) count left, its first, the run's sent since. */
+type Window = { reset?: number; remaining: number; first: number; sent: number };
 
 export class Pacer {
 	private inFlight = 0;
@@ -56,34 +34,36 @@ export class Pacer {
 
 	constructor(readonly slots: number) {}
 
-	/** Whether a request may be sent now. */
 	turn(nowMs: number): Turn {
 		if (this.inFlight >= this.slots) return ANSWER;
 		if (this.daily !== undefined && this.inFlight > 0 && this.inFlight >= this.daily) return ANSWER;
 		const window = this.current(nowMs);
 		if (!window) return this.unreported || this.inFlight < OPENING ? GO : ANSWER;
-		// How many requests leave the budget for each of the run's: 1 when it is alone on the key.
-		const share =
-			window.sent > 0 ? Math.max(1, (window.first - window.remaining) / window.sent) : 1;
 		if (this.inFlight > 0) {
 			if (window.remaining - this.inFlight < 1) return ANSWER;
-			// Others may have as many in flight, in proportion: near the end, one at a time.
-			if (share > 1 && window.remaining <= CAREFUL_ROUNDS * this.peak * share) return ANSWER;
-			return GO;
+			const share = this.share(window);
+			return share > 1 && window.remaining <= CAREFUL_ROUNDS * this.peak * share ? ANSWER : GO;
 		}
 		if (window.remaining > 0 || window.reset === undefined) return GO;
-		// Spent: a request now would be a sure 429. Without a reset time, a 429 says how long.
+		// A request now would be a sure 429. Without a reset time, its 429 says how long.
 		return { go: false, waitMs: Math.max(1, Math.ceil(window.reset * 1000 - nowMs)) };
 	}
 
-	/** A request is being sent. */
+	/** Time between a wait's requests that makes its share of what is left last the window. */
+	spacingMs(nowMs: number): number {
+		const window = this.current(nowMs);
+		if (window?.reset === undefined) return 0;
+		const left = Math.max(0, window.remaining) + 1;
+		return ((window.reset * 1000 - nowMs) * this.share(window)) / left;
+	}
+
 	start(): void {
 		this.inFlight++;
 		this.peak = Math.max(this.peak, this.inFlight);
 		if (this.window) this.window.sent++;
 	}
 
-	/** A request ended: with the budget its answer reported, or undefined when no answer came. */
+	/** A request ended, with the budget its answer reported if one came. */
 	settle(rateLimit: RateLimitInfo | undefined, nowMs: number): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		if (rateLimit) this.hear(rateLimit, nowMs);
@@ -92,37 +72,34 @@ export class Pacer {
 		for (const wake of waiting) wake();
 	}
 
-	/** Settles when the next request in flight ends. */
 	async answered(): Promise<void> {
 		return await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
 
+	/** How many requests leave the budget for each of the run's: 1 when it is alone on the key. */
+	private share(window: Window): number {
+		return window.sent > 0 ? Math.max(1, (window.first - window.remaining) / window.sent) : 1;
+	}
+
 	private current(nowMs: number): Window | undefined {
-		const window = this.window;
 		// A window that has reset is refilled by an amount only the next answer will tell.
-		if (window?.reset !== undefined && nowMs >= window.reset * 1000) this.window = undefined;
+		if (this.window?.reset !== undefined && nowMs >= this.window.reset * 1000)
+			this.window = undefined;
 		return this.window;
 	}
 
-	private hear(rateLimit: RateLimitInfo, nowMs: number): void {
-		if (rateLimit.dailyRemaining !== undefined) this.daily = Math.max(1, rateLimit.dailyRemaining);
-		const { remaining } = rateLimit;
-		if (remaining === undefined) {
-			if (!this.window) this.unreported = true;
-			return;
-		}
-		this.unreported = false;
-		const reset =
-			rateLimit.reset !== undefined && rateLimit.reset * 1000 > nowMs ? rateLimit.reset : undefined;
+	private hear({ remaining, reset, dailyRemaining }: RateLimitInfo, nowMs: number): void {
+		if (dailyRemaining !== undefined) this.daily = Math.max(1, dailyRemaining);
+		this.unreported = remaining === undefined && !this.window;
+		if (remaining === undefined) return;
+		const ends = reset !== undefined && reset * 1000 > nowMs ? reset : undefined;
 		const window = this.window;
-		if (reset === undefined || window?.reset === undefined || reset > window.reset) {
+		if (ends === undefined || window?.reset === undefined || ends > window.reset) {
 			// A new window, or answers without one: the latest count stands. The run's requests still
 			// out may be counted in later answers: they are its own, not others' draining the key.
-			this.window = { reset, remaining, first: remaining, sent: this.inFlight };
-			return;
+			this.window = { reset: ends, remaining, first: remaining, sent: this.inFlight };
+		} else if (ends === window.reset) {
+			window.remaining = Math.min(window.remaining, remaining);
 		}
-		// An answer from a window already over says nothing about this one.
-		if (reset < window.reset) return;
-		window.remaining = Math.min(window.remaining, remaining);
 	}
 }

@@ -2,49 +2,34 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PAGE_SIZE_MAX } from '../constants';
 import type { ApiResponse, Pagination } from '../types';
-import type { CallOptions, Connection } from './request';
-import { request } from './request';
+import { type CallOptions, type Connection, request } from './request';
+
+/**
+ * A list read page by page, caught when the service pages oddly (a page size capped below the one
+ * asked, a count growing during the read, has_more never false, the page number ignored): each
+ * record once, bounded by a ceiling of pages and a growth allowance, and a list that says more than
+ * was read says so in numbers (`shortfall`), never silently.
+ */
 
 /** No walk reads more than this many pages (200,000 records at the largest page size). */
 export const MAX_PAGES = 2000;
 /** Pages a walk may read beyond the count the service gave at its start (records added meanwhile). */
-export const GROWTH_PAGES = 10;
+const GROWTH_PAGES = 10;
 
-export interface Page<T> {
-	/** The records of this page not already seen earlier in the walk. */
-	items: T[];
-	pagination?: Pagination;
-}
-
-/**
- * Why a walk stopped: the service said the list was done, or a bound ended it while the service
- * still said there was more (the page ceiling, the growth allowance, a page that brought nothing
- * new, an empty page).
- */
 export type WalkEnd = 'complete' | 'ceiling' | 'growth' | 'repeat' | 'empty';
 
-export interface WalkReport {
-	/** Distinct records the walk gave. */
+type WalkReport = {
 	records: number;
 	pages: number;
-	/** The count the service reported on the last page, and on the first. */
 	total?: number;
 	firstTotal?: number;
 	end: WalkEnd;
-}
-
-function idOf(record: unknown): string | undefined {
-	const id = (record as { id?: unknown } | null)?.id;
-	return typeof id === 'string' ? id.toLowerCase() : undefined;
-}
+};
 
 const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 
-/**
- * The page size the service actually uses, from the first page: what it says, else what it sent
- * when that is less than asked while it says there is more (a gateway that caps page sizes).
- */
+/** The page size served: what the first page says, else what it sent if less while more is said. */
 function servedSize(pagination: Pagination | undefined, sent: number, asked: number): number {
 	const said = count(pagination?.limit);
 	if (said !== undefined && said >= 1 && said <= asked) return said;
@@ -53,40 +38,12 @@ function servedSize(pagination: Pagination | undefined, sent: number, asked: num
 	return sent > 0 && sent < asked && more ? sent : asked;
 }
 
-/** The last page by the service's own counts, at the page size it serves; undefined without counts. */
-function lastPageOf(pagination: Pagination | undefined, size: number): number | undefined {
-	const pages = count(pagination?.total_pages);
-	const total = count(pagination?.total);
-	if (pages === undefined && total === undefined) return undefined;
-	return Math.max(pages ?? 0, total === undefined ? 0 : Math.ceil(total / size));
-}
-
-/** The answers for pages `from`..`through`, asked at once, in page order; all settle before a failure is thrown. */
-async function pagesAtOnce<T>(
-	read: (page: number) => Promise<ApiResponse<T[]>>,
-	from: number,
-	through: number,
-): Promise<Array<ApiResponse<T[]>>> {
-	const asked: Array<Promise<ApiResponse<T[]>>> = [];
-	for (let page = from; page <= through; page++) asked.push(read(page));
-	const settled = await Promise.allSettled(asked);
-	return settled.map((outcome) => {
-		if (outcome.status === 'rejected') throw outcome.reason;
-		return outcome.value;
-	});
-}
-
 /**
- * A list read page by page while the service's counts (or, without counts, its has_more) say more
- * exists, at the page size it actually serves, within bounds: a ceiling of pages and a growth
- * allowance past the count given at the start. Each record is given once: a record that moves to
- * the next page while the walk runs is not repeated, and a page that brings nothing new ends the
- * walk. `onEnd` hears how the walk ended, when it ends by itself (not when its reader stops).
- *
- * With `ahead` > 1, once two pages have given the same count the pages up to the last one counted
- * are read `ahead` at a time. Records added or removed meanwhile would shift others across pages
- * read out of order, so a batch whose pages report another count is read again, one page at a
- * time, as is the rest of the list: a record a walk one page at a time would give is never lost.
+ * A list's records not seen earlier, page by page while its counts (or has_more) say more exist;
+ * `onEnd` hears the shortfall when it ends by itself. Once two pages give the same count, pages up
+ * to the last are read `ahead` at a time. A change meanwhile would shift records across pages read
+ * out of order, so a batch reporting another count is read again page by page, as is the rest:
+ * a record a walk one page at a time would give is never lost.
  */
 export async function* walk<T>(
 	connection: Connection,
@@ -94,80 +51,37 @@ export async function* walk<T>(
 	qs: IDataObject,
 	pageSize: number = PAGE_SIZE_MAX,
 	options: CallOptions = {},
-	onEnd?: (report: WalkReport) => void,
+	onEnd?: (shortfall: string | undefined) => void,
 	ahead = 1,
-): AsyncGenerator<Page<T>> {
+): AsyncGenerator<{ items: T[]; pagination?: Pagination }> {
 	const seen = new Set<string>();
 	let records = 0;
-	let size: number | undefined;
-	let firstLast: number | undefined;
-	let last: number | undefined;
-	let total: number | undefined;
-	let firstTotal: number | undefined;
-	/** Two answers agreed on the count and nothing has moved since: pages may be read ahead. */
-	let steady = false;
-	let moved = false;
-	/** Pages read again after a batch moved: bringing nothing new does not end the walk there. */
-	let rereadThrough = 0;
-	const read = (page: number) =>
-		request<T[]>(connection, 'GET', endpoint, { ...options, qs: { ...qs, page, limit: pageSize } });
-	const take = (response: ApiResponse<T[]>) => {
-		const raw = Array.isArray(response.data) ? response.data : [];
+	let size: number | undefined, last: number | undefined, firstLast: number | undefined;
+	let total: number | undefined, firstTotal: number | undefined;
+	// Steady: two answers agreed on the count and nothing moved since, so pages may be read ahead.
+	// Pages read again after a batch moved (through rereadThrough) may bring nothing new.
+	let [steady, moved, rereadThrough] = [false, false, 0];
+	const take = ({ data, pagination }: ApiResponse<T[]>) => {
+		const raw = Array.isArray(data) ? data : [];
 		const items: T[] = [];
 		// A page far larger than asked is read only as far as asked.
-		for (let i = 0; i < raw.length && i < pageSize; i++) {
-			const id = idOf(raw[i]);
-			if (id !== undefined) {
-				if (seen.has(id)) continue;
-				seen.add(id);
-			}
-			items.push(raw[i]);
+		for (const record of raw.slice(0, pageSize)) {
+			const id = (record as { id?: unknown } | null)?.id;
+			if (typeof id === 'string' && seen.has(id.toLowerCase())) continue;
+			if (typeof id === 'string') seen.add(id.toLowerCase());
+			items.push(record);
 		}
 		records += items.length;
-		return { raw, page: { items, pagination: response.pagination } };
+		return { served: raw.length, page: { items, pagination } };
 	};
-	for (let page = 1; ; ) {
-		const through = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
-		if (through > page) {
-			const answers = await pagesAtOnce(read, page, through);
-			if (answers.every((answer) => count(answer.pagination?.total) === total)) {
-				for (const answer of answers) {
-					const { raw, page: taken } = take(answer);
-					yield taken;
-					const why = endOf(page, raw.length, taken);
-					if (why) return onEnd?.({ records, pages: page, total, firstTotal, end: why });
-					page++;
-				}
-				continue;
-			}
-			// The list moved during the batch: keep what it brought, then read it again in order.
-			for (const answer of answers) yield take(answer).page;
-			steady = false;
-			moved = true;
-			rereadThrough = through;
-			continue;
-		}
-		const before = total;
-		const { raw, page: taken } = take(await read(page));
-		yield taken;
-		const why = endOf(page, raw.length, taken);
-		if (why) return onEnd?.({ records, pages: page, total, firstTotal, end: why });
-		const counted = count(taken.pagination?.total);
-		if (page > 1 && (counted === undefined || counted !== before)) moved = true;
-		steady = !moved && page > 1 && last !== undefined;
-		page++;
-	}
-
 	/** Why the walk ends after this page, if it does; keeps the counts the page reported. */
-	function endOf(
-		page: number,
-		served: number,
-		{ items, pagination }: Page<T>,
-	): WalkEnd | undefined {
+	const endOf = (page: number, served: number, kept: number, pagination?: Pagination) => {
 		size ??= servedSize(pagination, served, pageSize);
-		last = lastPageOf(pagination, size);
+		const [pages, said] = [count(pagination?.total_pages), count(pagination?.total)];
+		total = said ?? total;
+		const counted = pages !== undefined || said !== undefined;
+		last = counted ? Math.max(pages ?? 0, Math.ceil((said ?? 0) / size)) : undefined;
 		firstLast ??= last;
-		total = count(pagination?.total) ?? total;
 		firstTotal ??= total;
 		// The service's counts outrank its has_more, which some never turn false.
 		const more =
@@ -176,10 +90,42 @@ export async function* walk<T>(
 				: pagination?.has_more === true || (pagination?.has_more === undefined && served >= size);
 		if (!more) return 'complete';
 		if (served === 0) return 'empty';
-		if (items.length === 0 && page > rereadThrough) return 'repeat';
+		if (kept === 0 && page > rereadThrough) return 'repeat';
 		if (page >= MAX_PAGES) return 'ceiling';
 		if (firstLast !== undefined && page >= firstLast + GROWTH_PAGES) return 'growth';
 		return undefined;
+	};
+	for (let page = 1; ; ) {
+		const through: number = steady ? Math.min(page + ahead - 1, last ?? page, MAX_PAGES) : page;
+		const before = total;
+		const asked: Array<Promise<ApiResponse<T[]>>> = [];
+		for (let next = page; next <= through; next++) {
+			const call = { ...options, qs: { ...qs, page: next, limit: pageSize } };
+			asked.push(request<T[]>(connection, 'GET', endpoint, call));
+		}
+		// All settle before a failure is thrown: no request of the walk is left in flight.
+		const answers = (await Promise.allSettled(asked)).map((outcome) => {
+			if (outcome.status === 'rejected') throw outcome.reason;
+			return outcome.value;
+		});
+		if (answers.length > 1 && !answers.every((a) => count(a.pagination?.total) === total)) {
+			// The list moved during the batch: keep what it brought, then read it again in order.
+			for (const answer of answers) yield take(answer).page;
+			[steady, moved, rereadThrough] = [false, true, through];
+			continue;
+		}
+		for (const answer of answers) {
+			const { served, page: taken } = take(answer);
+			yield taken;
+			const end = endOf(page, served, taken.items.length, taken.pagination);
+			if (end) return onEnd?.(shortfall({ records, pages: page, total, firstTotal, end }));
+			page++;
+		}
+		if (answers.length === 1) {
+			const counted = count(answers[0].pagination?.total);
+			moved ||= page > 2 && (counted === undefined || counted !== before);
+			steady = !moved && page > 2 && last !== undefined;
+		}
 	}
 }
 
@@ -201,7 +147,7 @@ export function shortfall(report: WalkReport): string | undefined {
 	return `Incomplete list: ${got}; ${why[report.end]}`;
 }
 
-/** Every record (pages of 100), or exactly the pages needed for `limit` records. */
+/** Every record (pages read ahead as the connection allows), or the pages `limit` records need. */
 export async function collect<T>(
 	connection: Connection,
 	endpoint: string,
@@ -209,27 +155,17 @@ export async function collect<T>(
 	limit?: number,
 	options: CallOptions = {},
 ): Promise<{ records: T[]; shortfall?: string }> {
-	const pageSize =
-		limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
-	const records: T[] = [];
-	let report: WalkReport | undefined;
-	// Every record: the pages after the first two may be read several at once.
+	const size = limit === undefined ? PAGE_SIZE_MAX : Math.min(Math.max(limit, 1), PAGE_SIZE_MAX);
 	const ahead = limit === undefined ? connection.pacer.slots : 1;
-	const pages = walk<T>(
-		connection,
-		endpoint,
-		qs,
-		pageSize,
-		options,
-		(end) => (report = end),
-		ahead,
-	);
-	for await (const { items } of pages) {
+	const records: T[] = [];
+	let missing: string | undefined;
+	const end = (said: string | undefined) => (missing = said);
+	for await (const { items } of walk<T>(connection, endpoint, qs, size, options, end, ahead)) {
 		for (const item of items) {
-			if (limit !== undefined && records.length >= limit) break;
+			if (records.length === limit) return { records };
 			records.push(item);
 		}
-		if (limit !== undefined && records.length >= limit) return { records };
+		if (records.length === limit) return { records };
 	}
-	return { records, shortfall: report && shortfall(report) };
+	return { records, shortfall: missing };
 }

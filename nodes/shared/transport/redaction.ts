@@ -1,21 +1,16 @@
 /**
- * Keeps the API key out of everything the package hands n8n. The transport applies it to every
- * answer as it arrives (body and headers), so records, items, error descriptions and the error's
- * stored response are built from text that no longer holds the key; messages get it once more.
+ * Keeps the API key out of all the package hands n8n, however a service or proxy echoes it: every
+ * answer is masked as it arrives, so records, items and errors are built from text without the key.
  */
 
 /** Fewest leading characters of the key's secret part that count as the key when a field cuts it. */
 const MIN_PREFIX = 12;
-/** Deepest nesting walked in an answer; anything deeper is dropped rather than passed on unread. */
-const MAX_DEPTH = 32;
 const MASK = 'svc_…';
 
 const SECRET_PATTERN = /svc(?:_|%5f|\\u005f)[0-9a-z]{4,}/gi;
 const BEARER_PATTERN = /Bearer(?:\s|%20|\\u0020|\+)+[^\s"',&]+/gi;
 
-function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One character of the key as an echo may spell it: itself, JSON-escaped or URL-encoded. */
 function spelling(char: string): string {
@@ -26,10 +21,10 @@ function spelling(char: string): string {
 }
 
 /**
- * The key in any letter case, plain, JSON-escaped (\u0073), URL-encoded (%73) or a mix, with or
- * without its "svc_" prefix, also when the field it sits in ends partway through it.
+ * The key in any case, plain, JSON-escaped (\u0073), URL-encoded (%73) or mixed, with or without
+ * "svc_", also cut short by its field. Built once a connection: dearer than most answers to search.
  */
-function keyPattern(apiKey: string | undefined): RegExp | undefined {
+export function keyPattern(apiKey: string | undefined): RegExp | undefined {
 	const key = (apiKey ?? '').trim();
 	if (!key) return undefined;
 	const prefix = /^svc_/i.test(key) ? key.slice(0, 4) : '';
@@ -42,42 +37,26 @@ function keyPattern(apiKey: string | undefined): RegExp | undefined {
 	return new RegExp(`${optionalPrefix}${head}${rest}`, 'gi');
 }
 
-function replaceWith(pattern: RegExp | undefined, text: string): string {
-	return pattern ? text.replace(pattern, MASK) : text;
-}
-
-/**
- * For text the package writes (messages, descriptions, logs): the credential's key, and anything
- * else that looks like a key or a Bearer header.
- */
+/** For the package's own text (messages, logs): the key, and anything like a key or a Bearer header. */
 export function redactSecrets(text: string, apiKey?: string): string {
-	return replaceWith(keyPattern(apiKey), text)
+	const pattern = keyPattern(apiKey);
+	return (pattern ? text.replace(pattern, MASK) : text)
 		.replace(SECRET_PATTERN, MASK)
 		.replace(BEARER_PATTERN, 'Bearer …');
 }
 
-function redactWith(value: unknown, pattern: RegExp, depth: number): unknown {
-	if (typeof value === 'string') return value.replace(pattern, MASK);
-	if (typeof value !== 'object' || value === null) return value;
-	if (depth >= MAX_DEPTH) return undefined;
-	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, pattern, depth + 1));
-	// Bytes, streams and dates are passed on as they are; anything else (n8n's header objects
-	// included) is read as its own fields.
-	if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date)
-		return value;
-	if (typeof (value as { pipe?: unknown }).pipe === 'function') return value;
-	const out: Record<string, unknown> = {};
-	for (const [name, entry] of Object.entries(value)) {
-		out[name.replace(pattern, MASK)] = redactWith(entry, pattern, depth + 1);
-	}
-	return out;
-}
-
 /**
- * A copy of an answer (a parsed body, headers) with the key masked in every string and key name,
- * at any depth: what the service echoes never reaches a record, an item or an error.
+ * An answer (a parsed body, headers) with the key masked in every string and name, at any depth.
+ * Its text searched first, an answer without a trace of the key is passed on as it is; one that
+ * cannot be written out, or read back once masked (an echo escaping its escapes), not at all.
  */
-export function redactData<T>(value: T, apiKey: string | undefined): T {
-	const pattern = keyPattern(apiKey);
-	return pattern ? (redactWith(value, pattern, 0) as T) : value;
+export function redactData<T>(value: T, pattern: RegExp | undefined): T {
+	if (!pattern || value === undefined || value === null) return value;
+	if (typeof value === 'string') return value.replace(pattern, MASK) as T;
+	try {
+		const text = JSON.stringify(value);
+		return text.search(pattern) === -1 ? value : (JSON.parse(text.replace(pattern, MASK)) as T);
+	} catch {
+		return {} as T;
+	}
 }

@@ -1,53 +1,39 @@
 import type { ICredentialsDecrypted, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../constants';
+import { CREDENTIAL_TYPE, REQUEST_TIMEOUT } from '../constants';
 import type { Method } from '../routes';
 import type { ApiResponse, Pagination, RateLimitInfo } from '../types';
-import { breakageError } from './breakage';
-import type { ApiContext, Exchange } from './http';
-import { DeadlineError, DEFAULT_REQUEST_TIMEOUT_S, header, pause, send } from './http';
+import { type ApiContext, DeadlineError, type Exchange, header, pause, send } from './http';
 import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { Pacer } from './pacer';
-import { redactData } from './redaction';
-import { apiError, describeFailure, type Explain } from './refusals';
+import { keyPattern, redactData } from './redaction';
+import { apiError, breakageError, type Explain } from './refusals';
 import {
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	fitsBefore,
-	MAX_RATE_LIMIT_RETRIES,
 	MIN_ATTEMPT_MS,
 	rateLimitOf,
-	rateLimitPauseMs,
-	retryAfterBadAnswer,
-	retryAfterBreakage,
-	untilWindowResets,
+	retryIn,
 } from './retry';
 
-/** The credential, read once and reused for every request of an execution, a walk or a wait. */
+/** The credential, read once for every request of an execution, a walk or a wait. */
 export interface Connection {
 	context: ApiContext;
 	root: ServiceRoot;
 	apiKey: string;
+	secret?: RegExp; // the key as an echo may spell it (./redaction), compiled once
+	/** Handed to n8n with each request: the credential is not read and decrypted for every one. */
 	decrypted: ICredentialsDecrypted;
-	/** Paces the requests made through this connection: how many at once, and within the budget. */
 	pacer: Pacer;
-	/**
-	 * The key's budget as the last answer reported it. Every worker and execution using the key
-	 * draws on the same budget, so the service's headers are the only shared truth about it.
-	 */
-	rateLimit?: RateLimitInfo;
-	/** The answer before that one: how fast the budget drains between two requests of this run. */
-	previousRateLimit?: RateLimitInfo;
 }
 
+/** `timeoutMs` bounds each attempt, `deadline` (epoch ms) the whole request with its waits. */
 export interface CallOptions {
 	qs?: IDataObject;
 	itemIndex?: number;
-	/** Upper bound on the total time spent waiting out 429 answers for this request. */
 	maxRateLimitWaitMs?: number;
-	/** Deadline of each attempt, connection to last byte. */
 	timeoutMs?: number;
-	/** Epoch ms by which the whole request ends: a wait or retry that leaves no attempt time is not made. */
 	deadline?: number;
 	/** Wording of statuses only the calling operation can explain. */
 	explain?: Explain;
@@ -60,42 +46,28 @@ export async function connect(context: ApiContext, slots = 1): Promise<Connectio
 	try {
 		root = parseBaseUrl(data.baseUrl, data);
 	} catch (error) {
-		const refusal = error as AddressError;
-		throw new NodeOperationError(context.getNode(), refusal.message, {
-			description: refusal.hint || undefined,
-		});
+		const { message, hint } = error as AddressError;
+		throw new NodeOperationError(context.getNode(), message, { description: hint || undefined });
 	}
 	const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
-	if (!apiKey) {
+	if (!apiKey)
 		throw new NodeOperationError(context.getNode(), 'The ContentGen credential has no API key', {
 			description:
 				'Open the credential and paste the key ("svc_" followed by 64 hexadecimal characters).',
 		});
-	}
-	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-	return {
-		context,
-		root,
-		apiKey,
-		pacer: new Pacer(slots),
-		decrypted: {
-			id: reference?.id ?? '',
-			name: reference?.name ?? CREDENTIAL_TYPE,
-			type: CREDENTIAL_TYPE,
-			data,
-		},
-	};
+	const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? {};
+	const decrypted = { id: id ?? '', name: name ?? CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data };
+	return { context, root, apiKey, secret: keyPattern(apiKey), decrypted, pacer: new Pacer(slots) };
 }
 
-function isEnvelope(
+const isEnvelope = (
 	body: unknown,
-): body is { success: boolean; data?: unknown; pagination?: Pagination } {
-	return typeof body === 'object' && body !== null && 'success' in body;
-}
+): body is { success: boolean; data?: unknown; pagination?: Pagination } =>
+	typeof body === 'object' && body !== null && 'success' in body;
 
 /**
- * The one place that talks to the service: unwraps the envelope, explains every failure, rides
- * out 429s and flaky GETs within bounds, and never repeats a POST that may have been processed.
+ * The one place that talks to the service: unwraps the envelope, explains every failure, and
+ * sends again only as ./retry allows, within the key's budget as ./pacer shares it.
  */
 export async function request<T>(
 	connection: Connection,
@@ -103,141 +75,75 @@ export async function request<T>(
 	endpoint: string,
 	options: CallOptions & { body?: IDataObject } = {},
 ): Promise<ApiResponse<T>> {
-	const { context } = connection;
+	const { context, pacer, apiKey } = connection;
+	const { deadline, itemIndex, explain } = options;
 	const maxWait = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
-	const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_S * 1000;
-	const httpRequest: IHttpRequestOptions = {
-		method,
-		url: apiUrl(connection.root, endpoint),
-		json: true,
-		headers: { Accept: 'application/json' },
-	};
+	const url = apiUrl(connection.root, endpoint);
+	const httpRequest: IHttpRequestOptions = { method, url, json: true };
+	httpRequest.headers = { Accept: 'application/json' };
 	if (options.qs && Object.keys(options.qs).length > 0) httpRequest.qs = options.qs;
 	if (options.body) httpRequest.body = options.body;
-	const fail = (statusCode: number, body: unknown, headers: Record<string, unknown>) =>
-		describeFailure({
-			statusCode,
-			body,
-			headers,
-			method,
-			endpoint,
-			apiKey: connection.apiKey,
-			explain: options.explain,
-		});
-	let waitedMs = 0;
-	let rateLimitRetries = 0;
-	let transientRetries = 0;
-	const { deadline } = options;
 	const fits = (waitMs: number) => fitsBefore(deadline, waitMs, Date.now());
 	const late = (why: string) =>
 		new DeadlineError(context.getNode(), `No time left to finish ${method} ${endpoint}: ${why}`);
-
+	const credential = { type: CREDENTIAL_TYPE, decrypted: connection.decrypted };
+	const retries = { transient: 0, rateLimited: 0 };
+	let waitedMs = 0;
 	for (;;) {
 		waitedMs += await admit(connection, maxWait - waitedMs, fits);
 		let exchange: Exchange | undefined;
+		let budget: RateLimitInfo | undefined;
 		try {
 			const left = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
 			if (left < MIN_ATTEMPT_MS) throw late('the deadline has come');
-			exchange = await send(context, {
-				request: httpRequest,
-				timeoutMs: Math.min(timeoutMs, left),
-				credential: { type: CREDENTIAL_TYPE, decrypted: connection.decrypted },
-			});
+			const timeoutMs = Math.min(options.timeoutMs ?? REQUEST_TIMEOUT.default * 1000, left);
+			exchange = await send(context, httpRequest, timeoutMs, credential);
+			budget = exchange.response && rateLimitOf(exchange.response.headers ?? {});
 		} finally {
-			const answer = exchange?.response;
-			connection.pacer.settle(answer && rateLimitOf(answer.headers ?? {}), Date.now());
+			pacer.settle(budget, Date.now());
 		}
-		if (exchange.breakage) {
-			const retryIn = retryAfterBreakage(method, exchange.breakage, transientRetries);
-			if (retryIn !== undefined && !fits(retryIn)) throw late(exchange.reason);
-			if (retryIn === undefined) {
-				throw breakageError(
-					context.getNode(),
-					{ origin: connection.root.origin, apiKey: connection.apiKey },
-					method,
-					endpoint,
-					exchange.breakage,
-					exchange.reason,
-					options.itemIndex,
-				);
-			}
-			await pause(context, retryIn);
-			transientRetries++;
-			continue;
-		}
-		const { response } = exchange;
-		const { statusCode } = response;
 		// Whatever the service or a proxy echoes, the key stops here: records, items and errors are
 		// all built from these.
-		const body = redactData(response.body, connection.apiKey);
-		const headers = redactData(response.headers ?? {}, connection.apiKey);
-		connection.previousRateLimit = connection.rateLimit;
-		connection.rateLimit = rateLimitOf(headers);
-		if (statusCode >= 200 && statusCode < 300) {
-			if (isEnvelope(body) && body.success !== false) {
-				return {
-					data: body.data as T,
-					pagination: body.pagination,
-					statusCode,
-					requestId: header(headers, 'x-request-id'),
-					rateLimit: connection.rateLimit,
-				};
-			}
-			// A 2xx that is not our envelope: a proxy page or a cut-off body.
-			const retryIn = retryAfterBadAnswer(method, undefined, headers, transientRetries);
-			if (retryIn !== undefined && fits(retryIn)) {
-				await pause(context, retryIn);
-				transientRetries++;
-				continue;
-			}
-			const failure = fail(statusCode, body, headers);
-			throw apiError(
-				context.getNode(),
-				method === 'GET'
-					? { ...failure, message: 'The service answered with an unreadable body' }
-					: {
-							...failure,
-							message: 'The service accepted the request but its answer could not be read',
-							description: `The request was not sent again, because it was probably processed (and charged). Check with a Get Many. ${failure.description}`,
-						},
-				options.itemIndex,
-			);
+		const body = redactData(exchange.response?.body, connection.secret);
+		const answered = redactData(exchange.response?.headers ?? {}, connection.secret);
+		const statusCode = exchange.response?.statusCode ?? 0;
+		if (statusCode >= 200 && statusCode < 300 && isEnvelope(body) && body.success !== false) {
+			const { data, pagination } = body;
+			const requestId = header(answered, 'x-request-id');
+			return { data: data as T, pagination, statusCode, requestId, rateLimit: budget ?? {} };
 		}
-
-		if (statusCode === 429 && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
-			const waitMs = rateLimitPauseMs(headers, Date.now(), rateLimitRetries);
-			if (waitedMs + waitMs <= maxWait && fits(waitMs)) {
-				await pause(context, waitMs);
-				waitedMs += waitMs;
-				rateLimitRetries++;
-				continue;
-			}
-		}
-		const retryIn = retryAfterBadAnswer(method, statusCode, headers, transientRetries);
-		if (retryIn !== undefined && fits(retryIn)) {
-			await pause(context, retryIn);
-			transientRetries++;
+		const again = retryIn(method, exchange, retries, Date.now());
+		if (again && fits(again.waitMs) && (!again.rateLimited || waitedMs + again.waitMs <= maxWait)) {
+			await pause(context, again.waitMs);
+			if (again.rateLimited) waitedMs += again.waitMs;
+			retries[again.rateLimited ? 'rateLimited' : 'transient']++;
 			continue;
 		}
-		throw apiError(context.getNode(), fail(statusCode, body, headers), options.itemIndex);
+		if (exchange.breakage) {
+			if (again) throw late(exchange.reason); // a retry was due, but the deadline leaves it no time
+			const { origin } = connection.root;
+			throw breakageError(
+				context.getNode(),
+				{ ...exchange, method, endpoint, origin, apiKey },
+				itemIndex,
+			);
+		}
+		const refused = { statusCode, body, headers: answered, method, endpoint, apiKey, explain };
+		throw apiError(context.getNode(), refused, itemIndex);
 	}
 }
 
 /**
- * Waits until the connection's pacer lets one more request go, and takes its slot. Waiting for the
- * budget's window to reset counts towards Max Rate-Limit Wait; when that wait does not fit, the
- * request goes anyway and its 429 is handled as any other. Returns the time waited for a reset.
+ * Takes a slot once the pacer lets a request go; returns the time waited for the window to reset,
+ * part of Max Rate-Limit Wait: a wait that does not fit sends anyway, and its 429 is handled.
  */
 async function admit(
-	connection: Connection,
+	{ pacer, context }: Connection,
 	maxWaitMs: number,
 	fits: (waitMs: number) => boolean,
 ): Promise<number> {
-	const { pacer, context } = connection;
 	let waitedMs = 0;
-	for (;;) {
-		const turn = pacer.turn(Date.now());
-		if (turn.go) break;
+	for (let turn = pacer.turn(Date.now()); !turn.go; turn = pacer.turn(Date.now())) {
 		if ('answer' in turn) {
 			await pacer.answered();
 			await pause(context, 0); // stops here when the execution was cancelled meanwhile
@@ -251,21 +157,11 @@ async function admit(
 	return waitedMs;
 }
 
-/** A GET with the credential read for it alone. */
-export async function apiGet<T>(
-	context: ApiContext,
-	endpoint: string,
-	options: CallOptions = {},
-): Promise<ApiResponse<T>> {
-	return await request<T>(await connect(context), 'GET', endpoint, options);
-}
-
-/** Waits for the per-minute window to reset when the last answer said nothing is left. */
 export async function respectRateLimit(
 	context: ApiContext,
-	rateLimit: RateLimitInfo,
-	maxWaitMs: number = DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+	{ remaining, reset }: RateLimitInfo,
+	maxWaitMs = DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 ): Promise<void> {
-	const waitMs = untilWindowResets(rateLimit, maxWaitMs);
-	if (waitMs > 0) await pause(context, waitMs);
+	const waitMs = remaining === 0 ? Math.ceil((reset ?? 0) * 1000 - Date.now()) : 0;
+	if (waitMs > 0 && waitMs <= maxWaitMs) await pause(context, waitMs);
 }

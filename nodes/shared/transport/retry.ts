@@ -1,157 +1,89 @@
 import { RATE_LIMIT_WAIT } from '../constants';
 import type { RateLimitInfo } from '../types';
-import { type Breakage, header } from './http';
+import { type Exchange, header } from './http';
 
 /**
- * When a request is sent again. A GET is free and idempotent, so transient failures are retried;
- * a POST may already have been processed (and charged), so it is sent again only when it provably
- * never reached the service (connection refused, name not resolved) or was refused with a 429.
- * The key's rate budget, read from each answer's headers, says how long to wait before the next.
+ * When a request is sent again. A GET is free and idempotent: a timeout, a broken connection, a
+ * gateway error or a body not the service's is retried a few times. A POST may have been processed
+ * (and charged): it is sent again only when it provably never reached the service (connection
+ * refused, name not resolved) or got a 429. A 429 is waited out as asked, within Max Rate-Limit
+ * Wait; no wait leaves the caller's deadline less than one attempt's time.
  */
 
 const MAX_TRANSIENT_RETRIES = 3;
-export const MAX_RATE_LIMIT_RETRIES = 10;
-const BACKOFF_BASE_MS = 500;
-/** A pause for a 429 that gives no usable Retry-After or reset time. */
-const RATE_LIMIT_FALLBACK_MS = 1000;
-const RATE_LIMIT_FALLBACK_MAX_MS = 30_000;
+const MAX_RATE_LIMIT_RETRIES = 10;
+const NEVER_REACHED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+const TRANSIENT = NEVER_REACHED.concat(
+	'ECONNRESET EPIPE ERR_BAD_RESPONSE ERR_SOCKET_CONNECTION_TIMEOUT'.split(' '),
+);
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
+export const MIN_ATTEMPT_MS = 1000; // less, and even a quick service could not answer
 
-/** The connection never reached the service. */
-const NEVER_REACHED_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
-const TRANSIENT_CODES = [
-	...NEVER_REACHED_CODES,
-	'ECONNRESET',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'ESOCKETTIMEDOUT',
-	'ERR_SOCKET_CONNECTION_TIMEOUT',
-	'ERR_BAD_RESPONSE',
-];
-const RETRYABLE_GET_STATUSES = [500, 502, 503, 504];
+export const neverReached = ({ breakage }: Exchange) =>
+	breakage?.kind === 'network' && NEVER_REACHED.includes(breakage.code);
 
-export function isNeverReached(breakage: Breakage): boolean {
-	return breakage.kind === 'network' && NEVER_REACHED_CODES.includes(breakage.code);
-}
+const backoffMs = (attempt: number) => 500 * 2 ** attempt;
 
-export function backoffMs(attempt: number): number {
-	return BACKOFF_BASE_MS * 2 ** attempt;
-}
-
-/** Milliseconds to wait before sending again after a breakage, or undefined to give up. */
-export function retryAfterBreakage(
-	method: string,
-	breakage: Breakage,
-	retries: number,
-): number | undefined {
-	if (retries >= MAX_TRANSIENT_RETRIES) return undefined;
-	const retryable =
-		method === 'GET'
-			? breakage.kind === 'timeout' ||
-				(breakage.kind === 'network' && TRANSIENT_CODES.includes(breakage.code))
-			: isNeverReached(breakage);
-	return retryable ? backoffMs(retries) : undefined;
-}
+export const fitsBefore = (deadline: number | undefined, waitMs: number, nowMs: number) =>
+	deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
 
 /** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
-export function retryAfterSeconds(
-	headers: Record<string, unknown>,
-	nowMs: number,
-): number | undefined {
+export function retryAfterSeconds(headers: Record<string, unknown>, nowMs: number) {
 	const value = header(headers, 'retry-after')?.trim();
 	if (!value) return undefined;
-	if (/^\d+(\.\d+)?$/.test(value)) {
-		const seconds = Number(value);
-		return seconds > 0 ? seconds : undefined;
-	}
+	if (/^\d+(\.\d+)?$/.test(value)) return Number(value) > 0 ? Number(value) : undefined;
 	const date = Date.parse(value);
 	return Number.isNaN(date) || date <= nowMs ? undefined : (date - nowMs) / 1000;
 }
 
-/** Milliseconds to wait before retrying a GET that got a gateway error or a body that was not ours. */
-export function retryAfterBadAnswer(
+/**
+ * The wait before sending again, or undefined: not again. A 429's wait (`rateLimited`, part of Max
+ * Rate-Limit Wait) is Retry-After when sensible, else until a reset within the hour, else growing;
+ * never under a second, so a service answering nonsense is not hammered.
+ */
+export function retryIn(
 	method: string,
-	statusCode: number | undefined,
-	headers: Record<string, unknown>,
-	retries: number,
-): number | undefined {
-	if (method !== 'GET' || retries >= MAX_TRANSIENT_RETRIES) return undefined;
-	if (statusCode !== undefined && !RETRYABLE_GET_STATUSES.includes(statusCode)) return undefined;
-	const hinted = retryAfterSeconds(headers, Date.now());
-	return Math.min(hinted === undefined ? Infinity : hinted * 1000, backoffMs(retries));
-}
-
-/**
- * How long a 429 asks to wait: Retry-After when it is a positive number or a future date, else the
- * rate-limit window's reset time when that lies ahead, else a growing pause. Never zero, so a
- * service that answers nonsense is not hammered.
- */
-export function rateLimitPauseMs(
-	headers: Record<string, unknown>,
+	exchange: Exchange,
+	retries: { transient: number; rateLimited: number },
 	nowMs: number,
-	retries: number,
-): number {
-	const retryAfter = retryAfterSeconds(headers, nowMs);
-	if (retryAfter !== undefined)
-		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(retryAfter * 1000));
-	const { reset } = rateLimitOf(headers);
-	if (reset !== undefined && reset * 1000 > nowMs && reset * 1000 - nowMs <= 3_600_000) {
-		return Math.max(RATE_LIMIT_FALLBACK_MS, Math.ceil(reset * 1000 - nowMs));
+): { waitMs: number; rateLimited?: boolean } | undefined {
+	const { breakage, response } = exchange;
+	const transient =
+		retries.transient < MAX_TRANSIENT_RETRIES
+			? { waitMs: backoffMs(retries.transient) }
+			: undefined;
+	if (breakage) {
+		const again =
+			method === 'GET'
+				? breakage.kind === 'timeout' ||
+					(breakage.kind === 'network' && TRANSIENT.includes(breakage.code))
+				: neverReached(exchange);
+		return again ? transient : undefined;
 	}
-	return Math.min(RATE_LIMIT_FALLBACK_MAX_MS, RATE_LIMIT_FALLBACK_MS * 2 ** retries);
+	const { statusCode, headers } = response;
+	const retryAfter = retryAfterSeconds(headers, nowMs);
+	if (statusCode === 429) {
+		if (retries.rateLimited >= MAX_RATE_LIMIT_RETRIES) return undefined;
+		const resetMs = (rateLimitOf(headers).reset ?? 0) * 1000 - nowMs;
+		const waitMs =
+			retryAfter !== undefined
+				? retryAfter * 1000
+				: resetMs > 0 && resetMs <= 3_600_000
+					? resetMs
+					: Math.min(30_000, 1000 * 2 ** retries.rateLimited);
+		return { waitMs: Math.max(1000, Math.ceil(waitMs)), rateLimited: true };
+	}
+	// A gateway error, or a 2xx that is not the service's envelope (a proxy page, a cut-off body).
+	const gateway = statusCode < 300 || [500, 502, 503, 504].includes(statusCode);
+	if (method !== 'GET' || !gateway || !transient) return undefined;
+	return { waitMs: Math.min((retryAfter ?? Infinity) * 1000, transient.waitMs) };
 }
 
-export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
-
-/** Below this, an attempt could not get an answer from even a quick service. */
-export const MIN_ATTEMPT_MS = 1000;
-
-/** Whether waiting `waitMs` still leaves one attempt's time before the caller's deadline. */
-export function fitsBefore(deadline: number | undefined, waitMs: number, nowMs: number): boolean {
-	return deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
-}
-
-/** Milliseconds until the per-minute window resets, when nothing is left in it and the wait fits. */
-export function untilWindowResets(rateLimit: RateLimitInfo | undefined, maxWaitMs: number): number {
-	if (rateLimit?.remaining !== 0 || rateLimit.reset === undefined) return 0;
-	const waitMs = Math.ceil(rateLimit.reset * 1000 - Date.now());
-	return waitMs > 0 && waitMs <= maxWaitMs ? waitMs : 0;
-}
-
-/** The key's budget as the X-RateLimit-* headers of an answer give it. */
 export function rateLimitOf(headers: Record<string, unknown>): RateLimitInfo {
-	const number = (name: string) => {
-		const value = header(headers, name);
-		const parsed = value === undefined ? NaN : Number(value);
-		return Number.isFinite(parsed) ? parsed : undefined;
-	};
-	return {
-		limit: number('x-ratelimit-limit'),
-		remaining: number('x-ratelimit-remaining'),
-		reset: number('x-ratelimit-reset'),
-		dailyLimit: number('x-ratelimit-daily-limit'),
-		dailyRemaining: number('x-ratelimit-daily-remaining'),
-	};
-}
-
-/**
- * Time between a polling wait's requests that makes what is left of the key's budget last until
- * its window resets, given how fast the budget drained since the wait's previous request (other
- * executions share it). Small while the budget is ample, so a lone wait is never slower; as
- * executions drain the budget together, each slows to its share instead of polling into a 429
- * and stalling until the window resets.
- */
-export function budgetSpacingMs(
-	rateLimit: RateLimitInfo | undefined,
-	previous: RateLimitInfo | undefined,
-	nowMs = Date.now(),
-): number {
-	if (rateLimit?.remaining === undefined || rateLimit.reset === undefined) return 0;
-	const windowLeftMs = rateLimit.reset * 1000 - nowMs;
-	if (windowLeftMs <= 0) return 0;
-	const sameWindow = previous?.reset === rateLimit.reset && previous.remaining !== undefined;
-	const drained = sameWindow
-		? Math.max(1, (previous.remaining as number) - rateLimit.remaining)
-		: 1;
-	return (windowLeftMs * drained) / (Math.max(0, rateLimit.remaining) + 1);
+	const names = 'limit remaining reset daily-limit daily-remaining'.split(' ');
+	const [limit, remaining, reset, dailyLimit, dailyRemaining] = names.map((name) => {
+		const value = Number(header(headers, `x-ratelimit-${name}`) ?? NaN);
+		return Number.isFinite(value) ? value : undefined;
+	});
+	return { limit, remaining, reset, dailyLimit, dailyRemaining };
 }

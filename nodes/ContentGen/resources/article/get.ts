@@ -1,14 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { request } from '../../../shared/transport/request';
-import { runPerItem } from '../../helpers/items';
+import { getPerItem } from '../../helpers/items';
 import { outputProperties, readOutput } from '../../helpers/output';
-import { callOptions, readRecordId } from '../../helpers/parameters';
+import { readRecordId } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
 import { ARTICLE_FIELDS, shapeArticleOutput } from './output';
@@ -32,13 +26,13 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, (itemIndex) => {
-		const id = readRecordId(this, 'article', itemIndex);
-		const output = readOutput(this, itemIndex);
-		const call = callOptions(this, itemIndex);
-		return async (connection) => {
-			const { data } = await request<IDataObject>(connection, 'GET', `/articles/${id}`, call);
-			return shapeArticleOutput(data, output);
-		};
-	});
+	return await getPerItem(
+		this,
+		items,
+		(itemIndex) => `/articles/${readRecordId(this, 'article', itemIndex)}`,
+		(itemIndex) => {
+			const output = readOutput(this, itemIndex);
+			return (record) => shapeArticleOutput(record, output);
+		},
+	);
 }

@@ -1,16 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { projectLocator, readProjectId } from '../../../shared/domain/projects';
-import { request } from '../../../shared/transport/request';
 import { pathId } from '../../../shared/validation';
-import { runPerItem } from '../../helpers/items';
+import { getPerItem } from '../../helpers/items';
 import { readOutput, outputProperties } from '../../helpers/output';
-import { callOptions } from '../../helpers/parameters';
 import { optionsCollection } from '../../helpers/properties';
 import type { OperationModule } from '../../helpers/types';
 import { PROJECT_FIELDS, shapeProjectOutput } from './output';
@@ -33,16 +26,16 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, (itemIndex) => {
-		const id = pathId(
-			'Project',
-			readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true),
-		);
-		const output = readOutput(this, itemIndex);
-		const call = callOptions(this, itemIndex);
-		return async (connection) => {
-			const { data } = await request<IDataObject>(connection, 'GET', `/projects/${id}`, call);
-			return shapeProjectOutput(data, output);
-		};
-	});
+	return await getPerItem(
+		this,
+		items,
+		(itemIndex) => {
+			const id = readProjectId(this.getNodeParameter('projectId', itemIndex, ''), true);
+			return `/projects/${pathId('Project', id)}`;
+		},
+		(itemIndex) => {
+			const output = readOutput(this, itemIndex);
+			return (record) => shapeProjectOutput(record, output);
+		},
+	);
 }

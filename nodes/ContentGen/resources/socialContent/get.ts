@@ -1,13 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { request } from '../../../shared/transport/request';
-import { runPerItem } from '../../helpers/items';
-import { callOptions, readRecordId } from '../../helpers/parameters';
+import { getPerItem } from '../../helpers/items';
+import { readRecordId } from '../../helpers/parameters';
 import { optionsCollection, recordIdProperty } from '../../helpers/properties';
 import { outputProperties } from '../../helpers/output';
 import type { OperationModule } from '../../helpers/types';
@@ -34,14 +28,13 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runPerItem.call(this, items, (itemIndex) => {
-		const id = readRecordId(this, 'socialContent', itemIndex);
-		const output = readOutputOptions(this, itemIndex);
-		const call = callOptions(this, itemIndex);
-		return async (connection) => {
-			const path = `/social/content/${id}`;
-			const { data } = await request<IDataObject>(connection, 'GET', path, call);
-			return await shapeSocialOutput.call(this, data, itemIndex, output);
-		};
-	});
+	return await getPerItem(
+		this,
+		items,
+		(itemIndex) => `/social/content/${readRecordId(this, 'socialContent', itemIndex)}`,
+		(itemIndex) => {
+			const output = readOutputOptions(this, itemIndex);
+			return async (record) => await shapeSocialOutput.call(this, record, itemIndex, output);
+		},
+	);
 }
