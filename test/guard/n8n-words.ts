@@ -174,6 +174,12 @@ export function textsOf(
 	});
 }
 
+/** Texts a user reads (errors, hints, log lines) that speak of the development set-up. */
+export const developmentProblems = (messages: Array<{ where: string; text: string }>): string[] =>
+	messages
+		.filter(({ text }) => DEVELOPMENT.test(text))
+		.map(({ where, text }) => `${where}: speaks of the development set-up: "${text}"`);
+
 /**
  * A text that names a parameter without its single quotes. A name followed by " > " is a step of
  * a path to a field ("Options > 'On Incomplete List'"), as n8n's panel shows the collection.
@@ -224,6 +230,9 @@ describe("n8n's rules on words built by code", () => {
 		expect(names).toEqual(expect.arrayContaining(['Minimum Balance to Keep', 'Time Zone']));
 		expect(texts.length).toBeGreaterThan(1000);
 		expect(messageQuoteProblems(texts, names)).toEqual([]);
+	});
+	it('no text of the code speaks of the development set-up', () => {
+		expect(developmentProblems(texts)).toEqual([]);
 	});
 });
 

@@ -98,8 +98,8 @@ export function parseBaseUrl(
 		throw new AddressError(
 			'Refusing to send the API key over plain http to a remote host',
 			reach === 'private'
-				? `${base}, a private address. Use https://, or, for a service on your own network (such as the sandbox reached from n8n in Docker), turn on '${PRIVATE_HTTP_SETTING}' in the credential.`
-				: `${base}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1), e.g. the local sandbox, or a private address the credential allows.`,
+				? `${base}, a private address. Use https://, or, for a service on your own network, turn on '${PRIVATE_HTTP_SETTING}' in the credential.`
+				: `${base}. Use https://; plain http is accepted only for this machine (localhost, 127.x.x.x, ::1) or a private address the credential allows.`,
 		);
 	}
 	const prefix = new RegExp(`${API_PREFIX}$`, 'i');
