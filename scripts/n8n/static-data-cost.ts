@@ -167,6 +167,7 @@ async function measureSize(
 			pollMs: poll?.ms ?? NaN,
 			saveMs: sum('saveStaticDataById'),
 			readMs: sum('getStaticDataById'),
+			runMs: sum('runWorkflow'),
 			jobMs: sum('processJob'),
 			executionMs: execution ? execution.stoppedAt - execution.startedAt : NaN,
 			loopMaxMs: nextPoll?.loopMaxMs ?? NaN,

@@ -30,6 +30,8 @@ export interface Window {
 	saveMs: number;
 	/** main reading the static data back for the execution (one process) */
 	readMs: number;
+	/** main starting the execution: reading the static data back, creating or enqueuing it */
+	runMs: number;
 	/** the worker's job (queue mode) */
 	jobMs: number;
 	executionMs: number;
@@ -80,6 +82,7 @@ export interface PollFigures {
 	pollMs: number;
 	saveMs: number;
 	readMs: number;
+	runMs: number;
 	jobMs: number;
 	executionMs: number;
 	loopMaxMs: number;
@@ -102,6 +105,7 @@ function figures(windows: Window[]): PollFigures {
 		pollMs: of('pollMs'),
 		saveMs: of('saveMs'),
 		readMs: of('readMs'),
+		runMs: of('runMs'),
 		jobMs: of('jobMs'),
 		executionMs: of('executionMs'),
 		loopMaxMs: of('loopMaxMs'),
@@ -137,53 +141,47 @@ function withRatio(text: string, value: number, reference: number | undefined): 
 	return `${text} (×${fixed(value / reference, 1)})`;
 }
 
-export function table(rows: SizeRow[]): string {
-	const header = [
-		'n8n on',
-		'static data (stored)',
-		'records',
-		'save (ms)',
-		'poll (ms)',
-		'written, emitting poll (KB)',
-		'written, quiet poll (KB)',
-		'execution (ms)',
-		'main stalled (ms)',
-		'editor GET (ms)',
-		'editor GET (KB)',
-		'editor page (ms)',
-		'RSS main (MB)',
-		'RSS worker (MB)',
-		'export (ms)',
-		'export file (KB)',
-		'import (ms)',
-	];
+type Cell = (row: SizeRow, ratio: (text: string, pick: (r: SizeRow) => number) => string) => string;
+
+function markdown(rows: SizeRow[], columns: Array<[string, Cell]>): string {
+	const header = ['n8n on', 'static data (stored)', ...columns.map(([name]) => name)];
 	const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
 	for (const row of rows) {
 		const base = rows.find((r) => r.database === row.database && r.bytes === 64 * 1024);
 		const ratio = (text: string, pick: (r: SizeRow) => number) =>
 			withRatio(text, pick(row), base && base !== row ? pick(base) : undefined);
 		const database = row.database === 'sqlite' ? 'SQLite, one process' : 'Postgres, queue mode';
+		const cells = columns.map(([, cell]) => cell(row, ratio));
 		lines.push(
-			`| ${[
-				database,
-				`${row.label} (${kb(row.storedBytes)} KB)`,
-				row.records.toLocaleString('en-US'),
-				ratio(fixed(row.emitting.saveMs, 1), (r) => r.emitting.saveMs),
-				`${fixed(row.emitting.pollMs, 1)} / ${fixed(row.quiet.pollMs, 1)}`,
-				ratio(kb(row.emitting.written), (r) => r.emitting.written),
-				kb(row.quiet.written),
-				ratio(fixed(row.emitting.executionMs, 0), (r) => r.emitting.executionMs),
-				fixed(row.emitting.loopMaxMs, 0),
-				ratio(fixed(row.restMs, 1), (r) => r.restMs),
-				kb(row.restBytes),
-				ratio(fixed(row.pageMs, 0), (r) => r.pageMs),
-				mb(row.mainRss),
-				mb(row.workerRss),
-				ratio(fixed(row.exportMs, 0), (r) => r.exportMs),
-				kb(row.exportBytes),
-				ratio(fixed(row.importMs, 0), (r) => r.importMs),
-			].join(' | ')} |`,
+			`| ${[database, `${row.label} (${kb(row.storedBytes)} KB)`, ...cells].join(' | ')} |`,
 		);
 	}
 	return lines.join('\n');
+}
+
+/** Two tables: what a poll costs, then what the editor, memory and the CLI see. */
+export function table(rows: SizeRow[]): string {
+	const polls = markdown(rows, [
+		['records', (r) => r.records.toLocaleString('en-US')],
+		['save (ms)', (r, x) => x(fixed(r.emitting.saveMs, 1), (b) => b.emitting.saveMs)],
+		['start execution (ms)', (r, x) => x(fixed(r.emitting.runMs, 0), (b) => b.emitting.runMs)],
+		[
+			'execution (ms)',
+			(r, x) => x(fixed(r.emitting.executionMs, 0), (b) => b.emitting.executionMs),
+		],
+		['written, emitting poll (KB)', (r, x) => x(kb(r.emitting.written), (b) => b.emitting.written)],
+		['written, quiet poll (KB)', (r) => kb(r.quiet.written)],
+		['main stalled (ms)', (r) => fixed(r.emitting.loopMaxMs, 0)],
+	]);
+	const around = markdown(rows, [
+		['editor GET (ms)', (r, x) => x(fixed(r.restMs, 0), (b) => b.restMs)],
+		['editor GET (KB)', (r) => kb(r.restBytes)],
+		['editor page (ms)', (r, x) => x(fixed(r.pageMs, 0), (b) => b.pageMs)],
+		['RSS main (MB)', (r) => mb(r.mainRss)],
+		['RSS worker (MB)', (r) => mb(r.workerRss)],
+		['export (ms)', (r, x) => x(fixed(r.exportMs, 0), (b) => b.exportMs)],
+		['export file (KB)', (r) => kb(r.exportBytes)],
+		['import (ms)', (r, x) => x(fixed(r.importMs, 0), (b) => b.importMs)],
+	]);
+	return `${polls}\n\n${around}`;
 }
