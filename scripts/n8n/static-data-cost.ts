@@ -3,7 +3,7 @@
  * What a polling trigger's static data costs in real n8n, by its size: a benchmark, not a test
  * (`npm test`, the real-n8n legs and CI never run it).
  *
- *   npx tsx scripts/n8n/static-data-cost.ts [--db=sqlite,postgres] [--sizes=0,64K,256K,1M,4M]
+ *   npx tsx scripts/n8n/static-data-cost.ts [--db=sqlite,postgres] [--sizes=0,64K,256K,1M,2M,4M]
  *     [--windows=10] [--cli-runs=3] [--no-page]
  *
  * For each database (SQLite: one `n8n start`, n8n's default; Postgres 17: queue mode, main and one
@@ -56,7 +56,7 @@ import {
 const option = (name: string, fallback: string) =>
 	process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const DATABASES = option('db', 'sqlite,postgres').split(',') as Array<'sqlite' | 'postgres'>;
-const SIZES = option('sizes', '0,64K,256K,1M,4M')
+const SIZES = option('sizes', '0,64K,256K,1M,2M,4M')
 	.split(',')
 	.map((s) => Number.parseFloat(s) * ({ K: 1024, M: 1024 * 1024 }[s.slice(-1)] ?? 1));
 const WINDOWS = Number(option('windows', '10'));
@@ -206,7 +206,14 @@ async function measureSize(
 		main: memory(deployment.main.process.child.pid!).peak,
 		worker: deployment.workers[0] ? memory(deployment.workers[0].process.child.pid!).peak : NaN,
 	};
+	// deactivated right after a quiet poll: is what that poll changed kept?
+	const polls = () => calls(log, id).filter((c) => c.call === 'runPollFunction');
+	await waitFor('a quiet poll', 60, () => {
+		const last = polls().pop();
+		return last !== undefined && last.items === 0 && Date.now() - last.at < 5_000;
+	});
 	await deployment.api.setActive(id, false);
+	const deactivated = { ran: polls().length, stored: (await db.state(id, PROBE_KEY)).polls };
 	// export and import with n8n stopped, as on a maintenance window
 	await Promise.all(
 		[deployment.main, ...deployment.workers].map((p) => deployment.instance.stop(p)),
@@ -242,6 +249,7 @@ async function measureSize(
 		exportMs: median(exports),
 		exportBytes: statSync(file).size,
 		importMs: median(imports),
+		deactivated,
 	});
 }
 
@@ -309,7 +317,11 @@ async function main(): Promise<void> {
 		const probe = writeProbe(folder);
 		const rows: SizeRow[] = [];
 		for (const kind of DATABASES) rows.push(...(await leg(kind, probe)));
-		console.log(`\n${table(rows)}`);
+		console.log(`\n${table(rows)}\n`);
+		for (const r of rows)
+			console.log(
+				`${r.database}, ${r.label}: deactivated after a quiet poll, poll ${r.deactivated.ran} of the probe's; the stored state is that of poll ${r.deactivated.stored}`,
+			);
 		console.log(
 			`\n${new Date().toISOString().slice(0, 10)}, n8n ${pin('latest2').version}, ` +
 				`${WINDOWS} polls a size; ${Math.round((Date.now() - started) / 60_000)} min`,

@@ -101,6 +101,11 @@ const fromN8n = (n8nDir: string) =>
 
 const time = (value: unknown) =>
 	value instanceof Date ? value.getTime() : Date.parse(`${String(value).replace(' ', 'T')}Z`);
+const executionTimes = (r: Row): ExecutionTimes => ({
+	startedAt: time(r.startedAt),
+	stoppedAt: time(r.stoppedAt),
+	status: String(r.status),
+});
 
 export async function postgres(
 	n8nDir: string,
@@ -130,11 +135,7 @@ export async function postgres(
 				`SELECT "startedAt", "stoppedAt", status FROM execution_entity WHERE "workflowId" = $1`,
 				[workflowId],
 			);
-			return rows.map((r) => ({
-				startedAt: time(r.startedAt),
-				stoppedAt: time(r.stoppedAt),
-				status: String(r.status),
-			}));
+			return rows.map(executionTimes);
 		},
 		async columnType() {
 			const row = await one(
@@ -190,11 +191,7 @@ export function sqlite(n8nDir: string, file: string): Database {
 				`SELECT startedAt, stoppedAt, status FROM execution_entity WHERE workflowId = ?`,
 				[workflowId],
 			);
-			return rows.map((r) => ({
-				startedAt: time(r.startedAt),
-				stoppedAt: time(r.stoppedAt),
-				status: String(r.status),
-			}));
+			return rows.map(executionTimes);
 		},
 		async columnType() {
 			const [row] = await all(

@@ -66,6 +66,8 @@ export interface Measured {
 	exportMs: number;
 	exportBytes: number;
 	importMs: number;
+	/** deactivated right after a quiet poll: polls the probe ran, and the one whose state is stored */
+	deactivated: { ran: number; stored: number | null };
 }
 
 export interface SizeRow extends Measured {
@@ -75,20 +77,26 @@ export interface SizeRow extends Measured {
 	workerRss: number;
 }
 
-export interface PollFigures {
+/** The figures of a poll that are medians over the polls of a kind. */
+const PER_POLL = [
+	'pollMs',
+	'saveMs',
+	'readMs',
+	'runMs',
+	'jobMs',
+	'executionMs',
+	'loopMaxMs',
+	'written',
+	'databaseWritten',
+] as const;
+
+export type PollFigures = Pick<Window, (typeof PER_POLL)[number]> & {
 	polls: number;
 	/** polls after which the stored counter moved */
 	stored: number;
-	pollMs: number;
-	saveMs: number;
-	readMs: number;
-	runMs: number;
-	jobMs: number;
-	executionMs: number;
-	loopMaxMs: number;
-	written: number;
-	databaseWritten: number;
-}
+	/** the mean: a WAL checkpoint lands on some polls only */
+	writtenMean: number;
+};
 
 export const median = (values: number[]) => {
 	const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -98,19 +106,14 @@ export const median = (values: number[]) => {
 };
 
 function figures(windows: Window[]): PollFigures {
-	const of = (key: keyof Window) => median(windows.map((w) => Number(w[key])));
+	const medians = Object.fromEntries(
+		PER_POLL.map((key) => [key, median(windows.map((w) => w[key]))]),
+	) as Pick<Window, (typeof PER_POLL)[number]>;
 	return {
+		...medians,
 		polls: windows.length,
 		stored: windows.filter((w) => w.stored).length,
-		pollMs: of('pollMs'),
-		saveMs: of('saveMs'),
-		readMs: of('readMs'),
-		runMs: of('runMs'),
-		jobMs: of('jobMs'),
-		executionMs: of('executionMs'),
-		loopMaxMs: of('loopMaxMs'),
-		written: of('written'),
-		databaseWritten: of('databaseWritten'),
+		writtenMean: windows.reduce((sum, w) => sum + w.written, 0) / windows.length,
 	};
 }
 
@@ -169,7 +172,11 @@ export function table(rows: SizeRow[]): string {
 			'execution (ms)',
 			(r, x) => x(fixed(r.emitting.executionMs, 0), (b) => b.emitting.executionMs),
 		],
-		['written, emitting poll (KB)', (r, x) => x(kb(r.emitting.written), (b) => b.emitting.written)],
+		[
+			'written, emitting poll (KB)',
+			(r, x) =>
+				`${x(kb(r.emitting.written), (b) => b.emitting.written)}, mean ${kb(r.emitting.writtenMean)}`,
+		],
 		['written, quiet poll (KB)', (r) => kb(r.quiet.written)],
 		['main stalled (ms)', (r) => fixed(r.emitting.loopMaxMs, 0)],
 	]);
