@@ -222,6 +222,26 @@ export class N8nApi {
 		}
 	}
 
+	/**
+	 * A GET of the editor's REST API, timed to the last byte of its answer (private: what the editor
+	 * loads when it opens a workflow has no public route).
+	 */
+	async editorGet(path: string): Promise<{ ms: number; bytes: number; text: string }> {
+		const started = performance.now();
+		const response = await fetch(`${this.url}/rest${path}`, {
+			headers: { 'browser-id': BROWSER_ID, Cookie: this.cookie },
+		});
+		const body = Buffer.from(await response.arrayBuffer());
+		const ms = performance.now() - started;
+		if (!response.ok) throw new Error(`GET /rest${path}: HTTP ${response.status}`);
+		return { ms, bytes: body.length, text: body.toString('utf8') };
+	}
+
+	/** The signed-in owner's session, for a browser that opens the editor as them. */
+	get session(): { cookie: string; browserId: string } {
+		return { cookie: this.cookie, browserId: BROWSER_ID };
+	}
+
 	/** The node and credential types main serves to its editor (private: the editor's own list). */
 	async servedTypes(): Promise<string[]> {
 		const names = async (path: string) => {
