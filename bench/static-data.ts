@@ -31,8 +31,8 @@ export async function staticDataRow(row: AddRow, inFlight: number): Promise<void
 		'size',
 		`trigger static data, 100,000 records, ${inFlight.toLocaleString('en-US')} in flight`,
 		`${bytes} B (${fmt(bytes / 1024, 1)} KB)`,
-		'64 KB cap',
-		fmt(bytes / 65_536),
+		'4 MB, every cap full (docs/trigger.md)',
+		fmt(bytes / 4_194_304),
 		'< 1.00',
 	);
 }

@@ -69,9 +69,9 @@ async function monthRows(row: AddRow, order: SocialOrder, label: string, deliver
 		'month',
 		`${name}: largest state (characters)`,
 		String(state),
-		'60,000 budget',
-		fmt(state / 60_000),
-		'< 1.09',
+		'4 MB, every cap full',
+		fmt(state / 4_194_304),
+		'< 1.00',
 	);
 }
 

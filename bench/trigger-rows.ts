@@ -86,8 +86,8 @@ export async function triggerArticleRows(row: AddRow): Promise<void> {
 		);
 		await trigger.poll(); // activation
 		passTime(60_000);
-		// Then the list is read once (5 pages a poll, at most 40) to remember finished articles, so
-		// that their later moves are reported; done once a poll costs its idle 1 request again.
+		// Then the list is read once (5 pages a poll) to remember finished articles, so that their
+		// later moves are reported; done once a poll costs its idle 1 request again.
 		let seen = 0;
 		const learnt = await pollsUntil(sb, trigger, () => {
 			const now = sb.control.requests().length;
@@ -97,9 +97,9 @@ export async function triggerArticleRows(row: AddRow): Promise<void> {
 		});
 		requestRow(
 			row,
-			'article trigger, the list read once after activation (10,000 records, 40 pages)',
+			'article trigger, the list read once after activation (10,000 records, 100 pages)',
 			learnt.requests,
-			40,
+			100,
 		);
 		passTime(60_000);
 		const idle = await pollsUntil(sb, trigger, () => true);
