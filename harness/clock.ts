@@ -3,7 +3,7 @@
  * A run's clock set to an instant, so that what a test expects never depends on the day it runs:
  * only `Date` is faked (sinon's fake timers, as jest's own), and it keeps ticking with real time,
  * so timers, sockets, the sandbox and n8n's engine run as usual. The nodes, the sandbox's clock
- * and n8n read the instant given; `faketime` runs of the whole suite (scripts/test-at.sh) check
+ * and n8n read the instant given; `faketime` runs of the whole suite (`npm run test:at`, scripts/test-at.ts) check
  * that no test reads the host's calendar instead.
  */
 import FakeTimers from '@sinonjs/fake-timers';

@@ -34,7 +34,7 @@ function sunday(year: number, month: number, n: number | 'last', hour: number): 
 }
 
 /** The calendar's edges of a year: daylight-saving changes (EU, US), the year's end, February's. */
-function edges(year: number): number[][] {
+export function edges(year: number): number[][] {
 	return [
 		[sunday(year, 3, 'last', 1), sunday(year, 10, 'last', 1)],
 		[sunday(year, 3, 2, 7), sunday(year, 11, 1, 6)],
@@ -43,6 +43,7 @@ function edges(year: number): number[][] {
 	];
 }
 
+/** The instant `commit` runs the suite at, from HEAD's hash (hex) and commit time. */
 export function pick(hash: string, committedMs: number): number {
 	const bits = (from: number, length: number) => parseInt(hash.slice(from, from + length), 16);
 	const span = 4 * 365 * DAY;
