@@ -1,11 +1,11 @@
 /**
- * `npm run test:at -- commit` (scripts/test-at.ts), as CI runs it: the date it picks from a commit
+ * `npm run test:at -- commit` (scripts/test-at.ts, its date from harness/clock.ts), as CI runs it: the date it picks from a commit
  * is a whole minute within a year before to three years after the commit, and three picks of four
  * sit within 90 minutes of a date that breaks calendars, each kind of edge among them.
  */
 import { createHash } from 'crypto';
 
-import { edges, pick } from '../../scripts/test-at';
+import { edges, pick } from '../../harness/clock';
 
 const COMMITTED = Date.UTC(2026, 11, 2, 7, 0);
 const MINUTE = 60_000;
