@@ -33,10 +33,14 @@ const PROJECT_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const unicodeEscape = (text: string) =>
 	text.replace(/[^0-9a-z]/gi, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+const escapeAll = (text: string) =>
+	[...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
 const FORMS: Array<[string, (key: string) => string]> = [
 	['plain', (key) => key],
 	['after Bearer', (key) => `Bearer ${key}`],
 	['JSON-escaped', (key) => unicodeEscape(`Bearer ${key}`)],
+	['JSON-escaped to the last character', (key) => escapeAll(`Bearer ${key}`)],
 	['URL-encoded', (key) => encodeURIComponent(`Bearer ${key}`).replace(/_/g, '%5F')],
 	['cut at the end of a field', (key) => `Authorization: Bearer ${key.slice(0, 4 + 20)}`],
 ];
@@ -267,6 +271,20 @@ describe('an echoed key is never kept', () => {
 		expect(server.seen.length).toBeGreaterThan(0);
 		expect(server.seen[0].authorization).toBe(`Bearer ${KEY}`);
 		expect(ran).toBeDefined();
+		expect(leaks(kept)).toEqual([]);
+	});
+});
+
+describe('an echo with every character escaped', () => {
+	it('is masked in its field, and the rest of the record is kept', async () => {
+		answer = (_r, res) =>
+			json(res, 200, envelope({ id: ARTICLE_ID, title: `Echo ${escapeAll(KEY)}`, status: 'cms' }));
+		const { kept, ran } = await node(server.url, {
+			resource: 'article',
+			operation: 'get',
+			articleId: ARTICLE_ID,
+		});
+		expect(ran).toMatchObject({ id: ARTICLE_ID, title: 'Echo svc_…', status: 'cms' });
 		expect(leaks(kept)).toEqual([]);
 	});
 });

@@ -12,12 +12,15 @@ const BEARER_PATTERN = /Bearer(?:\s|%20|\\u0020|\+)+[^\s"',&]+/gi;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One character of the key as an echo may spell it: itself, JSON-escaped or URL-encoded. */
+/**
+ * One character of the key as an echo may spell it: itself, URL-encoded or JSON-escaped, the
+ * escape's backslash single in a string and doubled in the JSON text of an answer searched whole.
+ */
 function spelling(char: string): string {
 	const code = char.charCodeAt(0);
 	if (code > 0x7f) return escapeRegExp(char);
 	const hex = code.toString(16).padStart(2, '0');
-	return `(?:${escapeRegExp(char)}|%${hex}|\\\\u00${hex})`;
+	return `(?:${escapeRegExp(char)}|%${hex}|\\\\{1,2}u00${hex})`;
 }
 
 /**
@@ -47,8 +50,8 @@ export function redactSecrets(text: string, apiKey?: string): string {
 
 /**
  * An answer (a parsed body, headers) with the key masked in every string and name, at any depth.
- * Its text searched first, an answer without a trace of the key is passed on as it is; one that
- * cannot be written out, or read back once masked (an echo escaping its escapes), not at all.
+ * Its JSON text searched first, an answer without a trace of the key is passed on as it is; one
+ * that cannot be written out or read back once masked, not at all.
  */
 export function redactData<T>(value: T, pattern: RegExp | undefined): T {
 	if (!pattern || value === undefined || value === null) return value;
