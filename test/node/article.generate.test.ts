@@ -225,6 +225,21 @@ describe('article generate through the engine', () => {
 		});
 	});
 
+	it('a 2xx that says it failed is an answer not understood, never a refusal that charged nothing', async () => {
+		const { scope, log } = recordedApi();
+		scope.post('/api/v1/articles/generate').reply(200, {
+			success: false,
+			error: { code: 'INSUFFICIENT_CREDITS', message: 'Not enough credits' },
+		});
+		const result = await runWorkflow(singleNodeWorkflow(generate()));
+		expect(log).toEqual(['POST /articles/generate']);
+		expect(result.error?.message).toBe(
+			'The service accepted the request but its answer could not be read [item 0]',
+		);
+		expect(result.error?.description).toContain('probably processed (and charged)');
+		expect(result.error?.description).not.toContain('Nothing was charged');
+	});
+
 	describe('minimum balance to keep', () => {
 		it('refuses before spending: no generate request is sent', async () => {
 			const { scope, log } = recordedApi();

@@ -162,7 +162,10 @@ export function describeFailure(refused: Refused) {
 		apiMessage: parsed.apiMessage ? redactSecrets(parsed.apiMessage, apiKey) : undefined,
 		headers: refused.headers,
 	};
-	const worded = refused.explain?.(answer) ?? generic(answer, method, endpoint, apiKey);
+	// A 2xx that says it failed is an answer not understood, whatever code it carries: the request
+	// may have been processed, so no operation's refusal wording (nothing charged) applies.
+	const explained = statusCode >= 300 ? refused.explain?.(answer) : undefined;
+	const worded = explained ?? generic(answer, method, endpoint, apiKey);
 	const said = parsed.page
 		? `The answer was not JSON (a proxy or gateway page?): "${answer.apiMessage ?? ''}". `
 		: parsed.empty && !(statusCode >= 300 && statusCode < 400)
