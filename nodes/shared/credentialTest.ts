@@ -7,17 +7,11 @@ import type {
 import { API_KEY_PATTERN } from './constants';
 import { redactSecrets } from './transport/redaction';
 import { isAuthRefusal, parseErrorBody, summariseText } from './transport/refusals';
-import { header, networkCode, settleBefore, ssrfRefusal } from './transport/http';
+import { type Answer, header, networkCode, settleBefore, ssrfRefusal } from './transport/http';
 import { type AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './transport/origin';
 import { retryAfterSeconds } from './transport/retry';
 
 const TEST_TIMEOUT_MS = 15_000;
-
-interface Answer {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: unknown;
-}
 
 /** Sentences for the network failures a wrong Base URL produces. */
 const NETWORK_SENTENCES: Record<string, (host: string) => string> = {

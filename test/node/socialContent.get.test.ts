@@ -154,6 +154,20 @@ describe('social content get through the engine', () => {
 		expect(files.isDone()).toBe(true);
 	});
 
+	it("names a downloaded image by its address's last part, decoded", async () => {
+		const social = {
+			...finishedSocial,
+			image_urls: { instagram: `${IMAGE_HOST}/img/brew%20better.png` },
+		};
+		api().get(`/api/v1/social/content/${CONTENT_ID}`).reply(200, envelope(social));
+		images()
+			.get('/img/brew%20better.png')
+			.reply(200, pngBytes(500), { 'Content-Type': 'image/png' });
+		const result = await runWorkflow(get({ options: { downloadImages: true } }));
+		expect(result.error).toBeUndefined();
+		expect(result.output('ContentGen')[0].binary?.image_instagram.fileName).toBe('brew better.png');
+	});
+
 	it('split by platform puts each image in the binary property "image" of its row', async () => {
 		api().get(`/api/v1/social/content/${CONTENT_ID}`).reply(200, envelope(finishedSocial));
 		const png = pngBytes(800);

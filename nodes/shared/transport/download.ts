@@ -29,7 +29,7 @@ async function readBounded(body: unknown, maxBytes: number, tooLarge: (bytes: nu
 
 const discard = (body: unknown) => (body as { destroy?: () => void } | undefined)?.destroy?.();
 
-export function imageFailure(message: string, detail: string) {
+function imageFailure(message: string, detail: string) {
 	const fate =
 		"The content record was read, but this item was not output: an item comes with all the images asked for or not at all. Turn off 'Download Images' to get the image URLs instead.";
 	return { message, description: `${detail} ${fate}`.trim() };
@@ -116,6 +116,16 @@ export async function downloadFile(
 		);
 	}
 	const type = header(headers, 'content-type')?.split(';')[0].trim().toLowerCase();
-	const fileName = target.pathname.split('/').filter(Boolean).pop();
+	const fileName = fileNameOf(target);
 	return { data: read.value, bytes: read.value.length, mimeType: type || undefined, fileName };
+}
+
+/** The address's last part, decoded as a file name reads (as it is when it is not valid encoding). */
+function fileNameOf(url: URL): string | undefined {
+	const last = url.pathname.split('/').filter(Boolean).pop();
+	try {
+		return last && decodeURIComponent(last);
+	} catch {
+		return last;
+	}
 }

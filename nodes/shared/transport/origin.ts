@@ -36,7 +36,7 @@ export class AddressError extends Error {
  * label); an address no fetch should reach (unspecified, CGNAT, multicast, `*.localhost`, mapped
  * IPv6); or the public internet.
  */
-export function reachOf(hostname: string): 'loopback' | 'private' | 'reserved' | 'public' {
+function reachOf(hostname: string): 'loopback' | 'private' | 'reserved' | 'public' {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
 	const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host)?.slice(1).map(Number);
 	if (v4 && host.split('.').every((byte) => Number(byte) <= 255)) {

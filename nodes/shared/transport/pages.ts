@@ -161,11 +161,8 @@ export async function collect<T>(
 	let missing: string | undefined;
 	const end = (said: string | undefined) => (missing = said);
 	for await (const { items } of walk<T>(connection, endpoint, qs, size, options, end, ahead)) {
-		for (const item of items) {
-			if (records.length === limit) return { records };
-			records.push(item);
-		}
-		if (records.length === limit) return { records };
+		records.push(...items);
+		if (limit !== undefined && records.length >= limit) return { records: records.slice(0, limit) };
 	}
 	return { records, shortfall: missing };
 }

@@ -221,7 +221,7 @@ export function breakageError(
 			description: `${detail}n8n stopped ${method} ${endpoint} before it left this machine, so the service did not receive it${charged}.`,
 		});
 	}
-	const unreached = neverReached({ breakage, reason });
+	const unreached = neverReached(breakage);
 	const message = unreached
 		? UNREACHED
 		: breakage.kind === 'timeout'

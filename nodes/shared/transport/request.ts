@@ -9,13 +9,9 @@ import { AddressError, apiUrl, parseBaseUrl, type ServiceRoot } from './origin';
 import { Pacer } from './pacer';
 import { keyPattern, redactData } from './redaction';
 import { apiError, breakageError, type Explain } from './refusals';
-import {
-	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
-	fitsBefore,
-	MIN_ATTEMPT_MS,
-	rateLimitOf,
-	retryIn,
-} from './retry';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, rateLimitOf, retryIn } from './retry';
+
+const MIN_ATTEMPT_MS = 1000; // less, and even a quick service could not answer
 
 /** The credential, read once for every request of an execution, a walk or a wait. */
 export interface Connection {
@@ -83,7 +79,9 @@ export async function request<T>(
 	httpRequest.headers = { Accept: 'application/json' };
 	if (options.qs && Object.keys(options.qs).length > 0) httpRequest.qs = options.qs;
 	if (options.body) httpRequest.body = options.body;
-	const fits = (waitMs: number) => fitsBefore(deadline, waitMs, Date.now());
+	// No wait may leave the deadline less than one attempt's time.
+	const fits = (waitMs: number) =>
+		deadline === undefined || Date.now() + waitMs + MIN_ATTEMPT_MS <= deadline;
 	const late = (why: string) =>
 		new DeadlineError(context.getNode(), `No time left to finish ${method} ${endpoint}: ${why}`);
 	const credential = { type: CREDENTIAL_TYPE, decrypted: connection.decrypted };
@@ -95,7 +93,7 @@ export async function request<T>(
 		let budget: RateLimitInfo | undefined;
 		try {
 			const left = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
-			if (left < MIN_ATTEMPT_MS) throw late('the deadline has come');
+			if (!fits(0)) throw late('the deadline has come');
 			const timeoutMs = Math.min(options.timeoutMs ?? REQUEST_TIMEOUT.default * 1000, left);
 			exchange = await send(context, httpRequest, timeoutMs, credential);
 			budget = exchange.response && rateLimitOf(exchange.response.headers ?? {});

@@ -1,13 +1,13 @@
 import { RATE_LIMIT_WAIT } from '../constants';
 import type { RateLimitInfo } from '../types';
-import { type Exchange, header } from './http';
+import { type Breakage, type Exchange, header } from './http';
 
 /**
  * When a request is sent again. A GET is free and idempotent: a timeout, a broken connection, a
  * gateway error or a body not the service's is retried a few times. A POST may have been processed
  * (and charged): it is sent again only when it provably never reached the service (connection
  * refused, name not resolved) or got a 429. A 429 is waited out as asked, within Max Rate-Limit
- * Wait; no wait leaves the caller's deadline less than one attempt's time.
+ * Wait (./request keeps every wait within the caller's deadline).
  */
 
 const MAX_TRANSIENT_RETRIES = 3;
@@ -17,15 +17,11 @@ const TRANSIENT = NEVER_REACHED.concat(
 	'ECONNRESET EPIPE ERR_BAD_RESPONSE ERR_SOCKET_CONNECTION_TIMEOUT'.split(' '),
 );
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = RATE_LIMIT_WAIT.default * 1000;
-export const MIN_ATTEMPT_MS = 1000; // less, and even a quick service could not answer
 
-export const neverReached = ({ breakage }: Exchange) =>
+export const neverReached = (breakage: Breakage | undefined) =>
 	breakage?.kind === 'network' && NEVER_REACHED.includes(breakage.code);
 
 const backoffMs = (attempt: number) => 500 * 2 ** attempt;
-
-export const fitsBefore = (deadline: number | undefined, waitMs: number, nowMs: number) =>
-	deadline === undefined || nowMs + waitMs + MIN_ATTEMPT_MS <= deadline;
 
 /** Seconds a 429 asks to wait, when it says so sensibly (a positive number or a future date). */
 export function retryAfterSeconds(headers: Record<string, unknown>, nowMs: number) {
@@ -57,7 +53,7 @@ export function retryIn(
 			method === 'GET'
 				? breakage.kind === 'timeout' ||
 					(breakage.kind === 'network' && TRANSIENT.includes(breakage.code))
-				: neverReached(exchange);
+				: neverReached(breakage);
 		return again ? transient : undefined;
 	}
 	const { statusCode, headers } = response;
