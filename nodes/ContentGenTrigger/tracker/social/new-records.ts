@@ -10,7 +10,15 @@
  */
 import type { PollRun } from '../poll-run';
 import { time, type ListResult, type TrackedRecord } from '../reader';
-import { CAPS, put, size, trim, type Learning, type NewRecordMemory } from '../state/memory';
+import {
+	CAPS,
+	put,
+	size,
+	trim,
+	type Bounds,
+	type Learning,
+	type NewRecordMemory,
+} from '../state/memory';
 import type { FindAgain } from './followed';
 import { pageCap, type WholeList } from './whole-list';
 
@@ -151,14 +159,18 @@ export class NewRecords {
 		for (const map of [this.memory.recent, this.memory.reported]) {
 			for (const [key, value] of Object.entries(map))
 				if (Number.isNaN(value)) map[key] = this.newest;
-			if (trim(map, CAPS.recent) > 0)
-				this.ctx.notes.add('too many new social records at once: some may go unreported');
+			this.trimToCap(map);
 		}
 		const learning = this.memory.learning;
 		if (!learning) return;
 		// Activation's time by n8n's clock, or its newest record when the service's runs ahead.
 		if (this.activating) learning.since = Math.max(learning.newest, this.ctx.startedAt);
 		trimRecent(this.memory, learningFloor(learning, this.ctx));
+	}
+
+	private trimToCap(map: Bounds): void {
+		if (trim(map, CAPS.recent) > 0)
+			this.ctx.notes.add('too many new social records at once: some may go unreported');
 	}
 
 	/**
@@ -187,6 +199,7 @@ export class NewRecords {
 				if (!this.isFollowed(key)) put(m.recent, key, created);
 				newest = Math.max(newest, Math.min(created, this.ctx.now));
 			}
+			this.trimToCap(m.recent);
 			m.count += this.reported;
 			m.reported = {};
 			m.reportedFollowed = { count: 0, newest: 0 };
