@@ -69,7 +69,6 @@ describe(`every message a user can see has a row in ${PAGE}`, () => {
 			'Incomplete list: … of the … records the service reported were read; …',
 			'Nothing accepted the connection at … (connection refused)',
 			'ContentGen Trigger expects … requests a day (… per idle poll, … polls a day)',
-			'too many social records to follow: the oldest are no longer followed',
 		])
 			expect(texts).toContain(known);
 	});

@@ -44,8 +44,6 @@ export const PRODUCERS: Array<{ file: string; name: string }> = [
 	{ file: 'nodes/shared/transport/pages.ts', name: 'shortfall' },
 	// What the trigger expects to spend, logged at activation.
 	{ file: 'nodes/ContentGenTrigger/cost.ts', name: 'expected' },
-	// The trigger's note that followed social records were let go, said once a poll.
-	{ file: 'nodes/ContentGenTrigger/tracker/poll-run.ts', name: 'UNFOLLOWED' },
 	// Full Record's note that content was gone before it could be read, logged by the poll.
 	{ file: 'nodes/ContentGenTrigger/tracker/items.ts', name: 'goneNotice' },
 ];

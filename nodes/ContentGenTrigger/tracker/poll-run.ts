@@ -10,8 +10,6 @@ import {
 	type TrackerRequest,
 } from './reader';
 
-const UNFOLLOWED = 'too many social records to follow: the oldest are no longer followed';
-
 /**
  * What a poll says in n8n's log when it is behind or cannot do something (each line once a poll,
  * in the order it happened): the node logs them as "ContentGen Trigger is behind: ...".
@@ -21,11 +19,6 @@ export class Notes {
 
 	add(note: string): void {
 		if (!this.said.includes(note)) this.said.push(note);
-	}
-
-	/** Some social records of a followed list are not followed one by one (any number of causes). */
-	addUnfollowed(): void {
-		this.add(UNFOLLOWED);
 	}
 }
 

@@ -161,7 +161,7 @@ export async function collect<T>(
 	let missing: string | undefined;
 	const end = (said: string | undefined) => (missing = said);
 	for await (const { items } of walk<T>(connection, endpoint, qs, size, options, end, ahead)) {
-		records.push(...items);
+		for (const item of items) records.push(item);
 		if (limit !== undefined && records.length >= limit) return { records: records.slice(0, limit) };
 	}
 	return { records, shortfall: missing };

@@ -45,7 +45,6 @@ export async function readFollowed(
 	if (nothingMoved(statuses, firsts, previous)) {
 		for (const status of statuses) {
 			if (previous.completeLists.includes(status)) result.complete.push(status);
-			else if (!tooLong.has(status)) ctx.notes.addUnfollowed();
 			result.counts[status] = (firsts.get(status) as ListResult).total;
 		}
 	} else {
@@ -86,12 +85,9 @@ function nothingMoved(
 	return statuses.every((status) => {
 		const first = firsts.get(status) as ListResult;
 		if (first.total > FOLLOW_MAX) return true;
+		// A list's count is kept only while the list is followed whole.
 		if (previous.listCounts[status] !== first.total) return false;
-		const complete = previous.completeLists.includes(status);
-		return first.items.every((record) => {
-			const remembered = previous.followed[keyOf(record.id) ?? ''];
-			return remembered === status || (remembered === undefined && !complete);
-		});
+		return first.items.every((record) => previous.followed[keyOf(record.id) ?? ''] === status);
 	});
 }
 

@@ -10,17 +10,11 @@
  */
 import type { PollRun } from '../poll-run';
 import { time, type ListResult, type TrackedRecord } from '../reader';
-import {
-	CAPS,
-	put,
-	size,
-	trim,
-	type Bounds,
-	type Learning,
-	type NewRecordMemory,
-} from '../state/memory';
+import { CAPS, put, size, trim, type Learning, type NewRecordMemory } from '../state/memory';
 import type { FindAgain } from './followed';
 import { pageCap, type WholeList } from './whole-list';
+
+const TOO_MANY = 'too many new social records at once: some may go unreported';
 
 export class NewRecords {
 	readonly memory: NewRecordMemory;
@@ -159,18 +153,13 @@ export class NewRecords {
 		for (const map of [this.memory.recent, this.memory.reported]) {
 			for (const [key, value] of Object.entries(map))
 				if (Number.isNaN(value)) map[key] = this.newest;
-			this.trimToCap(map);
+			if (trim(map, CAPS.recent) > 0) this.ctx.notes.add(TOO_MANY);
 		}
 		const learning = this.memory.learning;
 		if (!learning) return;
 		// Activation's time by n8n's clock, or its newest record when the service's runs ahead.
 		if (this.activating) learning.since = Math.max(learning.newest, this.ctx.startedAt);
 		trimRecent(this.memory, learningFloor(learning, this.ctx));
-	}
-
-	private trimToCap(map: Bounds): void {
-		if (trim(map, CAPS.recent) > 0)
-			this.ctx.notes.add('too many new social records at once: some may go unreported');
 	}
 
 	/**
@@ -199,7 +188,7 @@ export class NewRecords {
 				if (!this.isFollowed(key)) put(m.recent, key, created);
 				newest = Math.max(newest, Math.min(created, this.ctx.now));
 			}
-			this.trimToCap(m.recent);
+			if (trim(m.recent, CAPS.recent) > 0) this.ctx.notes.add(TOO_MANY);
 			m.count += this.reported;
 			m.reported = {};
 			m.reportedFollowed = { count: 0, newest: 0 };
