@@ -13,9 +13,9 @@
  * A changed record that is not remembered was created after the floor of the last complete
  * read (new), or was finished before the trigger last saw it. Finished articles changed before
  * activation are learnt from the rest of the list (./learn-articles), so a later move of theirs
- * has a known previous status. One still unknown (beyond what was learnt, or forgotten to keep the
- * state small) is reported only when it moves back to pending: a move between finished statuses
- * cannot be told from an edit.
+ * has a known previous status. One still unknown (beyond what was learnt, or forgotten past
+ * `CAPS.finished`) is reported only when it moves back to pending: a move between finished
+ * statuses cannot be told from an edit.
  */
 import { ARTICLE_LIFECYCLE } from '../../shared/domain/statuses';
 import type { Previous } from '../events';

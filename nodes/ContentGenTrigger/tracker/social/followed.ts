@@ -172,7 +172,10 @@ export class Following {
 			this.ctx.notes.add(
 				`more than ${CAPS.byId} social records in publishing: the oldest are no longer followed`,
 			);
-		trim(this.unfollowed, CAPS.unfollowed);
+		if (trim(this.unfollowed, CAPS.unfollowed) > 0)
+			this.ctx.notes.add(
+				`more than ${CAPS.unfollowed} social records in failed: those longest in failed are forgotten`,
+			);
 	}
 }
 
@@ -180,9 +183,9 @@ export class Following {
 
 /**
  * Followed social records out of sight, found again: gone from a followed list read whole, or in
- * a status no list filter accepts (`publishing`). Fetched one by one while few and their ids whole,
- * else met in the search of the whole list (./search); what whole searches do not meet is no
- * longer followed.
+ * a status no list filter accepts (`publishing`). Those in `publishing` fetched by id every poll;
+ * the others by id while fewer than the search's pages, else met in the search of the whole list
+ * (./search); what whole searches do not meet is no longer followed.
  */
 export class FindAgain {
 	/** Followed records out of sight in this poll, with the status remembered. */

@@ -27,7 +27,8 @@
  *   idle poll = followed lists + 1 requests: 4 for finished/failed events, 7 with the others, at
  *     any size.
  *   a poll after a move = that + (pages of the followed lists beyond their first) + 1 per record
- *     that left them + (when ids are not whole) the search, at most the poll's request budget.
+ *     that left them (by id while fewer than the search's pages, else the search), at most the
+ *     poll's request budget.
  */
 import { followedStatuses, type TriggerEvent } from '../../events';
 import type { PollRun } from '../poll-run';

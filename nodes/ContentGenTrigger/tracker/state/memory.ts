@@ -1,13 +1,13 @@
 /**
  * The tracker's memory between polls, stored as it is (./codec adds the format `v` and the time
- * `t`): plain JSON, records by their whole id, statuses as the service spells them. Every map is
- * ordered oldest entry first (JSON keeps the order of keys that are not numbers, as ids are not):
- * past its cap the oldest entries go, and the poll says so.
+ * `t`): plain JSON, records by their whole id, statuses as the service spells them. Every capped
+ * map is ordered oldest entry first (JSON keeps the order of keys that are not numbers, as ids are
+ * not): past its cap the oldest entries go, and the poll says so.
  */
 
 /** Record id -> its status. */
 export type Statuses = Record<string, string>;
-/** Record id -> a time at or after the record's own (the newest of the poll that wrote it). */
+/** Record id -> a time at or after the record's own `created_at` (when to forget it). */
 export type Bounds = Record<string, number>;
 
 /**
@@ -25,7 +25,7 @@ export const CAPS = {
 	byId: 1_000,
 	/** Social records reported in `failed`: a new generation of one is reported as leaving it. */
 	unfollowed: 20_000,
-	/** Social records created within the look-back, which must not pass for new ones. */
+	/** Records created within the look-back, not to pass for new ones; also those reported new. */
 	recent: 10_000,
 } as const;
 
