@@ -237,6 +237,14 @@ describe("n8n's rules on words built by code", () => {
 });
 
 describe("n8n's rules on words can fail: one injected miss each", () => {
+	it('a message that speaks of the development set-up', () => {
+		expect(
+			developmentProblems([
+				{ where: 'x.ts:1', text: 'Start the sandbox first' },
+				{ where: 'x.ts:2', text: 'Check the Base URL' },
+			]),
+		).toEqual(['x.ts:1: speaks of the development set-up: "Start the sandbox first"']);
+	});
 	it('a generated option named by its key', () => {
 		const raw = {
 			...action,

@@ -280,7 +280,9 @@ describe('Publish, Next Free Slot: what it reads', () => {
 				published = true;
 				return [200, envelope({ content_id: CONTENT_ID, status: 'scheduled' })];
 			});
-		await at(NOW, async () => await runWorkflow(queued()));
+		const result = await at(NOW, async () => await runWorkflow(queued()));
+		expect(result.error).toBeUndefined();
+		expect(published).toBe(true);
 		expect(asked.length).toBeGreaterThan(12);
 		expect(Math.max(...asked)).toBe(3);
 		// Pages 1, 2 and 3, then rounds of 1 and 2, page 3 after every fourth.

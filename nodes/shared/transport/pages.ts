@@ -26,14 +26,15 @@ type WalkReport = {
 	end: WalkEnd;
 };
 
-const count = (value: unknown): number | undefined =>
+/** A count as the service should give it (a whole number, 0 or more), else undefined. */
+export const countOf = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 
 /** The page size served: what the first page says, else what it sent if less while more is said. */
 function servedSize(pagination: Pagination | undefined, sent: number, asked: number): number {
-	const said = count(pagination?.limit);
+	const said = countOf(pagination?.limit);
 	if (said !== undefined && said >= 1 && said <= asked) return said;
-	const total = count(pagination?.total);
+	const total = countOf(pagination?.total);
 	const more = pagination?.has_more === true || (total !== undefined && total > sent);
 	return sent > 0 && sent < asked && more ? sent : asked;
 }
@@ -77,7 +78,7 @@ export async function* walk<T>(
 	/** Why the walk ends after this page, if it does; keeps the counts the page reported. */
 	const endOf = (page: number, served: number, kept: number, pagination?: Pagination) => {
 		size ??= servedSize(pagination, served, pageSize);
-		const [pages, said] = [count(pagination?.total_pages), count(pagination?.total)];
+		const [pages, said] = [countOf(pagination?.total_pages), countOf(pagination?.total)];
 		total = said ?? total;
 		const counted = pages !== undefined || said !== undefined;
 		last = counted ? Math.max(pages ?? 0, Math.ceil((said ?? 0) / size)) : undefined;
@@ -108,7 +109,7 @@ export async function* walk<T>(
 			if (outcome.status === 'rejected') throw outcome.reason;
 			return outcome.value;
 		});
-		if (answers.length > 1 && !answers.every((a) => count(a.pagination?.total) === total)) {
+		if (answers.length > 1 && !answers.every((a) => countOf(a.pagination?.total) === total)) {
 			// The list moved during the batch: keep what it brought, then read it again in order.
 			for (const answer of answers) yield take(answer).page;
 			[steady, moved, rereadThrough] = [false, true, through];
@@ -122,7 +123,7 @@ export async function* walk<T>(
 			page++;
 		}
 		if (answers.length === 1) {
-			const counted = count(answers[0].pagination?.total);
+			const counted = countOf(answers[0].pagination?.total);
 			moved ||= page > 2 && (counted === undefined || counted !== before);
 			steady = !moved && page > 2 && last !== undefined;
 		}

@@ -4,7 +4,7 @@ import type { ListedPost } from './claims';
 import type { Queued } from './plan';
 import { slotKey } from './slots';
 import { PAGE_SIZE_MAX, PLATFORMS } from '../../../../shared/constants';
-import { MAX_PAGES } from '../../../../shared/transport/pages';
+import { countOf, MAX_PAGES } from '../../../../shared/transport/pages';
 import type { CallOptions, Connection } from '../../../../shared/transport/request';
 import { request } from '../../../../shared/transport/request';
 import type { ApiResponse } from '../../../../shared/types';
@@ -17,14 +17,19 @@ export function platformsOf(value: unknown): string[] {
 	return [];
 }
 
+/** A record's id as the queue compares ids (in lower case); undefined without one. */
+const idOf = (record: IDataObject) =>
+	typeof record?.id === 'string' ? record.id.toLowerCase() : undefined;
+
 /** A listed or read record as the queue counts it; undefined when it takes no slot. */
 export function postOf(record: IDataObject): ListedPost | undefined {
 	const at = Date.parse(String(record.scheduled_publish_at ?? ''));
-	if (typeof record.id !== 'string' || Number.isNaN(at)) return undefined;
+	const id = idOf(record);
+	if (id === undefined || Number.isNaN(at)) return undefined;
 	// A service may apply the status filter loosely: the record's own status decides.
 	if (record.status !== undefined && record.status !== 'scheduled') return undefined;
 	return {
-		id: record.id.toLowerCase(),
+		id,
 		at,
 		platforms: platformsOf(record.platforms),
 		updatedAt: Date.parse(String(record.updated_at ?? '')),
@@ -121,16 +126,16 @@ export async function readScheduled(
 		const data = Array.isArray(answer.data) ? answer.data : [];
 		let grew = false;
 		for (const record of data) {
-			const id = typeof record?.id === 'string' ? record.id.toLowerCase() : undefined;
+			const id = idOf(record);
 			if (id !== undefined && !seen.has(id)) {
 				seen.set(id, record);
 				grew = true;
 			}
 		}
-		const count = answer.pagination?.total ?? -1;
-		counted = Number.isInteger(count) && count >= 0;
+		const count = countOf(answer.pagination?.total);
+		counted = count !== undefined;
 		// Without a count, one more than seen while the service says there is more.
-		total = counted ? count : seen.size + (answer.pagination?.has_more === true ? 1 : 0);
+		total = count ?? seen.size + (answer.pagination?.has_more === true ? 1 : 0);
 		// The page size the service serves (a gateway may cap it below the asked 100).
 		size = Math.min(PAGE_SIZE_MAX, Math.max(size, data.length));
 		pages = Math.max(1, Math.ceil(total / size));
@@ -230,10 +235,10 @@ const sameSlot = (a: ListedPost | undefined, b: ListedPost) =>
 
 /**
  * Whether the list is as `base` left it but for our posts, learned from page 1 and by id instead
- * of the whole list: a post scheduled meanwhile changes the count; a post already listed changes
- * slot only when its execution moves it, so the posts that may still move (changed in the last
- * IN_FLIGHT_MS, or when unknown, on a platform of ours) and those due within it are read by id
- * unless page 1 shows them. Page 1 serves the whole read that follows a change; undefined when
+ * of the whole list: a post scheduled meanwhile changes the count; a post already listed is taken
+ * to change slot only while its execution may move it, so the posts that may still move (changed in
+ * the last IN_FLIGHT_MS or at an unknown time, and on a platform of ours) and those due within it
+ * are read by id unless page 1 shows them (a move by hand of an older post goes unseen). Page 1 serves the whole read that follows a change; undefined when
  * those reads cost as much as the whole list.
  */
 export async function unchanged(
@@ -259,7 +264,7 @@ export async function unchanged(
 	let added = 0;
 	for (const id of mine.keys()) if (!base.ids.has(id)) added++;
 	const differs = (record: IDataObject) => {
-		const id = String(record.id).toLowerCase();
+		const id = idOf(record) ?? '';
 		const post = postOf(record);
 		if (mine.has(id)) return !post || slotKey(post.at) !== slotKey(mine.get(id) ?? NaN);
 		const before = listed.get(id);
@@ -271,7 +276,7 @@ export async function unchanged(
 	if (page.pagination?.total !== base.total + added || shown.some(differs)) {
 		return { same: false, page };
 	}
-	const onPage = new Set(shown.map((record) => String(record.id).toLowerCase()));
+	const onPage = new Set(shown.map(idOf));
 	for (const post of moving) {
 		if (onPage.has(post.id)) continue;
 		const record = await readRecord(connection, post.id, call).catch(() => undefined);

@@ -40,7 +40,8 @@ type Plan = { work: ItemWork } | { queued: Queued };
  * queued item, and after the last the list's count and the posts that may still move (claim and
  * verify, see claims.ts): a post that another workflow or the dashboard scheduled first in the same
  * slot moves to the next free one; one that still shares a slot after the last read is reported on
- * its item and in an execution hint.
+ * its item and in an execution hint. What that read back cannot see (docs/operations.md): an older
+ * post moved by hand into the slot, a post scheduled while another is unscheduled.
  */
 export async function publishWithQueue(
 	this: IExecuteFunctions,
