@@ -61,6 +61,35 @@ function shuffler(seed: number): (posts: Post[]) => Post[] {
 	};
 }
 
+/**
+ * The scheduled list served in a new order on every request (`seed`): `posts` as they are, told
+ * whether our publish has come; `heard` hears each page asked. Our publish is accepted.
+ */
+function reshuffledList(
+	seed: number,
+	times: number,
+	posts: (published: boolean) => Post[],
+	heard: (page: number, published: boolean) => void,
+): { published: boolean } {
+	const shuffled = shuffler(seed);
+	const state = { published: false };
+	ourRecord()
+		.get(LIST)
+		.query(true)
+		.times(times)
+		.reply((uri) => {
+			const n = Number(new URL(uri, 'https://x').searchParams.get('page'));
+			heard(n, state.published);
+			return [200, listPage(shuffled(posts(state.published)), n)];
+		})
+		.post('/api/v1/social/publish')
+		.reply(() => {
+			state.published = true;
+			return [200, envelope({ content_id: CONTENT_ID, status: 'scheduled' })];
+		});
+	return state;
+}
+
 /** Our post's publish into `at`, accepted. */
 const publishInto = (scope: nock.Scope, at: string) =>
 	scope
@@ -226,29 +255,18 @@ describe('Publish, Next Free Slot: what it reads', () => {
 
 	it('a list in a new order on every request: read until every post is seen, the price said in a hint, read back by its count', async () => {
 		const base = others(150);
-		let published = false;
-		const shuffled = shuffler(7);
+		const ours: Post = {
+			id: CONTENT_ID,
+			at: '2026-11-30T09:00:00Z',
+			updated: '2026-11-27T12:00:00Z',
+		};
 		let reads = 0;
-		ourRecord()
-			.get(LIST)
-			.query(true)
-			.times(40)
-			.reply((uri) => {
-				reads++;
-				const n = Number(new URL(uri, 'https://x').searchParams.get('page'));
-				const posts = published
-					? [
-							...base,
-							{ id: CONTENT_ID, at: '2026-11-30T09:00:00Z', updated: '2026-11-27T12:00:00Z' },
-						]
-					: base;
-				return [200, listPage(shuffled(posts), n)];
-			})
-			.post('/api/v1/social/publish')
-			.reply(() => {
-				published = true;
-				return [200, envelope({ content_id: CONTENT_ID, status: 'scheduled' })];
-			});
+		reshuffledList(
+			7,
+			40,
+			(published) => (published ? [...base, ours] : base),
+			() => reads++,
+		);
 		const result = await at(NOW, async () => await runWorkflow(queued()));
 		expect(result.error).toBeUndefined();
 		expect(result.output('ContentGen')[0].json.slot_check).toBe('kept');
@@ -263,26 +281,18 @@ describe('Publish, Next Free Slot: what it reads', () => {
 	it('a list in a new order on every request: no page past the last, and a short last page read once in 4 rounds', async () => {
 		// 250 posts: two full pages and one of 50, which a read shows as much as half a full page.
 		const base = others(250);
-		const shuffled = shuffler(11);
-		let published = false;
 		const asked: number[] = [];
-		ourRecord()
-			.get(LIST)
-			.query(true)
-			.times(200)
-			.reply((uri) => {
-				const n = Number(new URL(uri, 'https://x').searchParams.get('page'));
+		const list = reshuffledList(
+			11,
+			200,
+			() => base,
+			(n, published) => {
 				if (!published) asked.push(n);
-				return [200, listPage(shuffled(base), n)];
-			})
-			.post('/api/v1/social/publish')
-			.reply(() => {
-				published = true;
-				return [200, envelope({ content_id: CONTENT_ID, status: 'scheduled' })];
-			});
+			},
+		);
 		const result = await at(NOW, async () => await runWorkflow(queued()));
 		expect(result.error).toBeUndefined();
-		expect(published).toBe(true);
+		expect(list.published).toBe(true);
 		expect(asked.length).toBeGreaterThan(12);
 		expect(Math.max(...asked)).toBe(3);
 		// Pages 1, 2 and 3, then rounds of 1 and 2, page 3 after every fourth.
